@@ -1,0 +1,38 @@
+import { HttpError } from '#shared/http-error.ts';
+import { persistFor, wipeCacheOf } from '#app/platform/query.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { authApi } from './auth.api.ts';
+
+const BUILD_ID = import.meta.env.VITE_BUILD_ID ?? 'dev';
+
+/**
+ * At start: a stored session is checked with the server. A 401 clears it; a network failure
+ * keeps it (the app works offline from its cache) until the server can be asked again.
+ * From then on the query cache follows the member: their own IndexedDB copy while signed in,
+ * wiped from the device when they sign out or their session dies.
+ */
+export async function restoreSession(): Promise<void> {
+  const { token, user } = useSession.getState();
+  if (token && user) {
+    try {
+      const { user: fresh } = await authApi.me();
+      useSession.getState().setUser(fresh);
+    } catch (error) {
+      if (error instanceof HttpError && error.status !== 0) useSession.getState().clear();
+    }
+  }
+  await persistFor(useSession.getState().user?._id ?? null, BUILD_ID);
+  useSession.subscribe((state, previous) => {
+    const before = previous.user?._id ?? null;
+    const now = state.user?._id ?? null;
+    if (before === now) return;
+    void (before && !now ? wipeCacheOf(before) : persistFor(now, BUILD_ID));
+  });
+  useSession.getState().markReady();
+}
+
+/** Sign out: the server revokes the session; the device forgets it even when that call fails. */
+export async function endSession(): Promise<void> {
+  await authApi.logout().catch(() => undefined);
+  useSession.getState().clear();
+}

@@ -1,0 +1,65 @@
+import { create } from 'zustand';
+import { UserSchema, type User } from '#shared/api/auth.ts';
+
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+export type SessionStatus = 'loading' | 'ready';
+
+type SessionState = {
+  status: SessionStatus;
+  token: string | null;
+  user: User | null;
+  signIn(token: string, user: User): void;
+  setUser(user: User): void;
+  clear(): void;
+  markReady(): void;
+};
+
+/** Stored 'null' and 'undefined' strings count as missing (and are cleared), as the spec says. */
+function readStored(): { token: string | null; user: User | null } {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const rawUser = localStorage.getItem(USER_KEY);
+  const missing = (value: string | null) => value === null || value === '' || value === 'null' || value === 'undefined';
+  if (missing(token) || missing(rawUser)) {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    return { token: null, user: null };
+  }
+  try {
+    return { token, user: UserSchema.parse(JSON.parse(rawUser!)) };
+  } catch {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    return { token: null, user: null };
+  }
+}
+
+export const useSession = create<SessionState>((set) => ({
+  status: 'loading',
+  ...readStored(),
+  signIn(token, user) {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    set({ token, user });
+  },
+  setUser(user) {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    set({ user });
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    set({ token: null, user: null });
+  },
+  markReady() {
+    set({ status: 'ready' });
+  },
+}));
+
+export type Access = 'signed-out' | 'unverified' | 'verified';
+
+export function accessOf(state: Pick<SessionState, 'token' | 'user'>): Access {
+  if (!state.token || !state.user) return 'signed-out';
+  return state.user.isEmailVerified ? 'verified' : 'unverified';
+}

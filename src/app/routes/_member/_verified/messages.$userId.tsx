@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+
+export const Route = createFileRoute('/_member/_verified/messages/$userId')({ component: () => <PagePlaceholder title="Conversation" /> });

@@ -1,0 +1,9 @@
+import { Link } from '@tanstack/react-router';
+
+export function Header() {
+  return (
+    <header>
+      <Link to="/">Rendezvous</Link>
+    </header>
+  );
+}

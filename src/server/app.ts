@@ -1,0 +1,87 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HealthResponseSchema } from '#shared/api/health.ts';
+import { createAuthService } from './auth/auth.service.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { geoRoutes } from './geo/geo.routes.ts';
+import { registerAuthHook } from './platform/auth.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Database } from './platform/db/client.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import { registerStatic } from './platform/static.ts';
+
+export type AppDeps = {
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  adminEmails: Set<string>;
+  /** The built PWA to serve; omitted in API-only tests. */
+  distDir?: string;
+  logger?: FastifyBaseLogger;
+};
+
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Wires every dependency and feature, explicitly, in one place. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: JSON_BODY_LIMIT }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The app asks for the device position on sign-up and browse.
+    permittedCrossDomainPolicies: false,
+  });
+
+  const { db } = deps.database;
+  const auth = createAuthService({
+    db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    adminEmails: deps.adminEmails,
+    log: app.log,
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuthHook(api, auth.resolveSession);
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ error: `No such call: ${request.method} ${request.url.split('?')[0]}` }),
+      );
+      api.get('/health', { config: { public: true }, schema: { response: { 200: HealthResponseSchema } } }, async () => {
+        await db.execute('select 1');
+        return { status: 'ok' as const, database: deps.database.kind };
+      });
+      await api.register(authRoutes(auth));
+      await api.register(geoRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.distDir) await registerStatic(app, deps.distDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

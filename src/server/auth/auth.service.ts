@@ -1,0 +1,244 @@
+import type { z } from 'zod';
+import type { AuthResponse, LoginBodySchema, RegisterBodySchema, User } from '#shared/api/auth.ts';
+import { RESET_PASSWORD_TTL_MS, SESSION_TTL_MS, VERIFY_EMAIL_TTL_MS } from '#shared/domain/account.ts';
+import { HttpError } from '#shared/http-error.ts';
+import type { Member } from '../platform/auth.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import { consume, type Limit } from '../platform/rate-limit.ts';
+import { resolveLocation } from '../geo/geo.service.ts';
+import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
+import * as repo from './auth.repo.ts';
+import { decoyHash, hashPassword, verifyPassword } from './password.ts';
+import { hashToken, newReferralCode, newToken } from './tokens.ts';
+
+export type AuthDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  adminEmails: Set<string>;
+  log: { error(obj: object, msg: string): void };
+};
+
+const MINUTE = 60_000;
+export const LIMITS = {
+  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  loginPerIp: { max: 50, windowMs: 15 * MINUTE },
+  forgotPerEmail: { max: 3, windowMs: 60 * MINUTE },
+  forgotPerIp: { max: 20, windowMs: 60 * MINUTE },
+  resetPerIp: { max: 20, windowMs: 15 * MINUTE },
+  resendPerMember: { max: 5, windowMs: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const BAD_CREDENTIALS = 'Invalid email or password';
+export const BAD_VERIFY_LINK = 'This verification link is invalid or has expired';
+export const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please request a new password reset.';
+export const FORGOT_ANSWER = 'If an account exists for that email, password reset instructions are on their way.';
+
+type RegisterInput = z.output<typeof RegisterBodySchema>;
+type LoginInput = z.output<typeof LoginBodySchema>;
+
+export function toUser(row: repo.UserRow, adminEmails: Set<string>): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    isEmailVerified: row.emailVerifiedAt !== null,
+    isAdmin: row.isAdmin || adminEmails.has(row.email),
+    accountStatus: row.accountStatus,
+    accountType: row.accountType,
+    profile: {
+      name: row.name,
+      age: row.age,
+      gender: row.gender,
+      bio: row.bio,
+      interests: row.interests,
+      photos: [],
+      location: {
+        city: row.city,
+        country: row.country,
+        coordinates: row.longitude !== null && row.latitude !== null ? [row.longitude, row.latitude] : null,
+      },
+    },
+    coupleInfo:
+      row.accountType === 'couple' && row.partnerName && row.partnerAge && row.partnerGender && row.relationshipType
+        ? {
+            partnerName: row.partnerName,
+            partnerAge: row.partnerAge,
+            partnerGender: row.partnerGender,
+            relationshipType: row.relationshipType,
+          }
+        : null,
+    reliabilityScore: { current: row.score },
+    verificationTier: row.verificationTier,
+    isBiometricVerified: row.isBiometricVerified,
+    isPhotoVerified: row.isPhotoVerified,
+    carTier: row.carTier,
+    referralCode: row.referralCode,
+    moderation: { isBanned: row.isBanned },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+async function startSession(db: Tx, userId: string, now: Date): Promise<string> {
+  const { token, hash } = newToken();
+  await repo.insertSession(db, { userId, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+  return token;
+}
+
+async function issueEmailToken(db: Tx, userId: string, purpose: repo.TokenPurpose, ttlMs: number, now: Date) {
+  const { token, hash } = newToken();
+  await repo.insertEmailToken(db, { userId, purpose, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+  return token;
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock, mailer, publicUrl, adminEmails } = deps;
+
+  /** A failed mail never fails the call that sent it: the member can ask again. */
+  async function sendQuietly(message: Parameters<Mailer['send']>[0]) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      deps.log.error({ err: error, to: message.to }, 'mail could not be sent');
+    }
+  }
+
+  async function sendVerification(user: repo.UserRow, token: string) {
+    await sendQuietly(verifyEmailMail(user.email, user.name, `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`));
+  }
+
+  return {
+    toUser: (row: repo.UserRow) => toUser(row, adminEmails),
+
+    async resolveSession(token: string): Promise<Member | null> {
+      const found = await repo.findLiveSession(db, hashToken(token), clock.now());
+      if (!found) return null;
+      const { user } = found;
+      return {
+        id: user.id,
+        sessionId: found.sessionId,
+        email: user.email,
+        isEmailVerified: user.emailVerifiedAt !== null,
+        isAdmin: user.isAdmin || adminEmails.has(user.email),
+        isBanned: user.isBanned,
+      };
+    },
+
+    async register(input: RegisterInput): Promise<AuthResponse> {
+      const place = resolveLocation(input.location);
+      const now = clock.now();
+      const passwordHash = await hashPassword(input.password);
+      const couple = input.accountType === 'couple' ? input : null;
+      let created: { user: repo.UserRow; token: string; verifyToken: string };
+      try {
+        created = await db.transaction(async (tx) => {
+          const referredBy = input.referralCode ? await repo.findUserIdByReferralCode(tx, input.referralCode) : undefined;
+          const user = await repo.insertUser(tx, {
+            email: input.email,
+            passwordHash,
+            accountType: input.accountType,
+            name: input.name,
+            age: input.age,
+            gender: input.gender,
+            city: place.city,
+            country: place.country,
+            longitude: place.coordinates[0],
+            latitude: place.coordinates[1],
+            partnerName: couple?.partnerName ?? null,
+            partnerAge: couple?.partnerAge ?? null,
+            partnerGender: couple?.partnerGender ?? null,
+            relationshipType: couple?.relationshipType ?? null,
+            referralCode: newReferralCode(),
+            referredBy: referredBy ?? null,
+            createdAt: now,
+          });
+          const token = await startSession(tx, user.id, now);
+          const verifyToken = await issueEmailToken(tx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS, now);
+          return { user, token, verifyToken };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+        throw error;
+      }
+      await sendVerification(created.user, created.verifyToken);
+      return { user: toUser(created.user, adminEmails), token: created.token, verificationRequired: true };
+    },
+
+    async login(input: LoginInput, ip: string): Promise<AuthResponse> {
+      const now = clock.now();
+      await consume(db, `login:ip:${ip}`, LIMITS.loginPerIp, now);
+      await consume(db, `login:email:${input.email}`, LIMITS.loginPerEmail, now);
+      const user = await repo.findUserByEmail(db, input.email);
+      const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+      if (!user || !valid) throw new HttpError(401, BAD_CREDENTIALS);
+      if (user.isBanned) throw new HttpError(403, 'This account has been banned');
+      const token = await startSession(db, user.id, now);
+      return { user: toUser(user, adminEmails), token, verificationRequired: user.emailVerifiedAt === null };
+    },
+
+    async logout(member: Member): Promise<void> {
+      await repo.revokeSession(db, member.sessionId, clock.now());
+    },
+
+    async me(member: Member): Promise<User> {
+      const user = await repo.findUserById(db, member.id);
+      if (!user) throw new HttpError(401, 'Please log in to continue');
+      return toUser(user, adminEmails);
+    },
+
+    async verifyEmail(token: string): Promise<User> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const userId = await repo.useEmailToken(tx, 'verify_email', hashToken(token), now);
+        if (!userId) throw new HttpError(400, BAD_VERIFY_LINK);
+        const existing = await repo.findUserById(tx, userId);
+        const user = existing?.emailVerifiedAt ? existing : await repo.markEmailVerified(tx, userId, now);
+        return toUser(user, adminEmails);
+      });
+    },
+
+    async resendVerification(member: Member): Promise<void> {
+      const user = await repo.findUserById(db, member.id);
+      if (!user) throw new HttpError(401, 'Please log in to continue');
+      if (user.emailVerifiedAt) throw new HttpError(400, 'Your email is already verified');
+      const now = clock.now();
+      await consume(db, `resend:${user.id}`, LIMITS.resendPerMember, now);
+      const token = await issueEmailToken(db, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS, now);
+      await sendVerification(user, token);
+    },
+
+    /** Answers the same, as fast, whether or not the address has an account: the mail goes out after. */
+    async forgotPassword(email: string, ip: string): Promise<void> {
+      const now = clock.now();
+      await consume(db, `forgot:ip:${ip}`, LIMITS.forgotPerIp, now);
+      await consume(db, `forgot:email:${email}`, LIMITS.forgotPerEmail, now);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) return;
+      const token = await issueEmailToken(db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS, now);
+      void sendQuietly(resetPasswordMail(user.email, user.name, `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`));
+    },
+
+    /** Single use, one hour; sets the password and ends every session of the account. */
+    async resetPassword(token: string, password: string, ip: string): Promise<void> {
+      const now = clock.now();
+      await consume(db, `reset:ip:${ip}`, LIMITS.resetPerIp, now);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const userId = await repo.useEmailToken(tx, 'reset_password', hashToken(token), now);
+        if (!userId) throw new HttpError(400, BAD_RESET_LINK);
+        await repo.setPasswordHash(tx, userId, passwordHash);
+        await repo.revokeAllSessions(tx, userId, now);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

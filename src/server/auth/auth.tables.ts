@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    accountStatus: text('account_status', { enum: ['active', 'suspended', 'deleted'] }).notNull().default('active'),
+    accountType: text('account_type', { enum: ['individual', 'couple'] }).notNull(),
+    name: text('name').notNull(),
+    age: integer('age').notNull(),
+    gender: text('gender', { enum: ['male', 'female', 'non-binary', 'other'] }).notNull(),
+    bio: text('bio').notNull().default(''),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    city: text('city').notNull(),
+    country: text('country').notNull().default(''),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    partnerName: text('partner_name'),
+    partnerAge: integer('partner_age'),
+    partnerGender: text('partner_gender', { enum: ['male', 'female', 'non-binary', 'other'] }),
+    relationshipType: text('relationship_type', { enum: ['dating', 'engaged', 'married', 'other'] }),
+    score: integer('score').notNull().default(650),
+    verificationTier: text('verification_tier', { enum: ['none', 'basic', 'verified', 'premium', 'elite'] })
+      .notNull()
+      .default('none'),
+    isBiometricVerified: boolean('is_biometric_verified').notNull().default(false),
+    isPhotoVerified: boolean('is_photo_verified').notNull().default(false),
+    carTier: text('car_tier').notNull().default('honda'),
+    isBanned: boolean('is_banned').notNull().default(false),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_referral_code_key').on(t.referralCode)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use links sent by mail: e-mail verification and password reset. Only hashes are kept. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash), index('email_tokens_user_id_idx').on(t.userId)],
+);

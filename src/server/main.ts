@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { systemClock } from './platform/clock.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+
+  const logger = pino({ level: config.logLevel });
+  const app = await buildApp({
+    database,
+    clock: systemClock,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: logger,
+    }),
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+    distDir: path.join(root, 'dist'),
+    logger,
+  });
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Rendezvous is ready at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

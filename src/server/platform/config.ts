@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const urlText = (name: string, protocols: string[]) =>
+  optionalText.refine(
+    (value) => value === undefined || protocols.some((protocol) => value.startsWith(protocol)),
+    `${name} must start with ${protocols.join(' or ')}`,
+  );
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: urlText('DATABASE_URL', ['postgres://', 'postgresql://']),
+  SMTP_URL: urlText('SMTP_URL', ['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().trim().min(3).default('Rendezvous <no-reply@rendezvous.local>'),
+  PUBLIC_URL: urlText('PUBLIC_URL', ['http://', 'https://']),
+  ADMIN_EMAILS: z.string().default(''),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  PUSH_ALLOWED_HOSTS: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmails: Set<string>;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+};
+
+/** Reads the environment; a bad value stops the start with one line per variable at fault. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminEmails: parseEmailList(e.ADMIN_EMAILS),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export function parseEmailList(list: string): Set<string> {
+  return new Set(
+    list
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}

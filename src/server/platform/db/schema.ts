@@ -1,0 +1,2 @@
+export * from '../../auth/auth.tables.ts';
+export * from '../rate-limit.tables.ts';

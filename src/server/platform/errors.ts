@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '#shared/http-error.ts';
+
+/** A 429 that also tells the client when to come back. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}
+
+const CONTEXT_PREFIX: Record<string, string> = { body: '', querystring: '', params: '', headers: 'header.' };
+
+/**
+ * The one error handler: validation → 400 with `fields`, domain errors → their status,
+ * client mistakes Fastify detects (bad JSON, too large, bad media type) → their 4xx, the rest → 500.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const prefix = CONTEXT_PREFIX[error.validationContext ?? 'body'] ?? '';
+      const fields = error.validation.map((issue) => ({
+        field: prefix + (issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const unique = fields.filter((f, i) => fields.findIndex((g) => g.field === f.field) === i);
+      return reply.code(400).send({ error: unique[0]?.message ?? 'Invalid request', fields: unique });
+    }
+    if (isResponseSerializationError(error) && 'cause' in error) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: 'The request is too large.' });
+    if (status === 415) return reply.code(415).send({ error: 'Send the request as JSON.' });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ error: 'The request body is not valid JSON.' });
+    }
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such call: ${request.method} ${request.url.split('?')[0]}` }));
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const geoPaths = { reverse: '/geo/reverse', search: '/geo/search' } as const;
+
+export const ReverseQuerySchema = z.object({
+  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),
+  lon: z.coerce.number({ error: 'lon must be a number' }).min(-180, 'lon must be between -180 and 180').max(180, 'lon must be between -180 and 180'),
+});
+
+export const SearchQuerySchema = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(2, 'Type at least 2 letters').max(100),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+
+export const PlaceSchema = z.object({
+  city: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+  /** [longitude, latitude] */
+  coordinates: z.tuple([z.number(), z.number()]),
+});
+export type Place = z.infer<typeof PlaceSchema>;
+
+export const ReverseResponseSchema = z.object({ place: PlaceSchema.nullable() });
+export const SearchResponseSchema = z.object({ places: z.array(PlaceSchema) });

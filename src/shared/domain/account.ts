@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const ACCOUNT_TYPES = z.enum(['individual', 'couple']);
+export const GENDERS = z.enum(['male', 'female', 'non-binary', 'other']);
+export const RELATIONSHIP_TYPES = z.enum(['dating', 'engaged', 'married', 'other']);
+export const VERIFICATION_TIERS = z.enum(['none', 'basic', 'verified', 'premium', 'elite']);
+export const ACCOUNT_STATUSES = z.enum(['active', 'suspended', 'deleted']);
+
+export type AccountType = z.infer<typeof ACCOUNT_TYPES>;
+export type Gender = z.infer<typeof GENDERS>;
+
+export const AGE_MIN = 18;
+export const AGE_MAX = 100;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 255;
+
+/** Verification links live a day; reset links an hour and are single use (account-and-admin §9). */
+export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: 'Male',
+  female: 'Female',
+  'non-binary': 'Non-binary',
+  other: 'Other',
+};

@@ -1,0 +1,40 @@
+/** Reliability score rules shared by every screen (core-journey §9, DESIGN decisions). */
+export const SCORE_MIN = 300;
+export const SCORE_MAX = 850;
+export const SCORE_START = 650;
+export const SCORE_MIN_TO_BOOK = 300;
+
+export type Grade = 'excellent' | 'good' | 'fair' | 'poor' | 'unknown';
+
+export function gradeFor(score: number | null | undefined): Grade {
+  if (score == null) return 'unknown';
+  if (score >= 750) return 'excellent';
+  if (score >= 650) return 'good';
+  if (score >= 550) return 'fair';
+  return 'poor';
+}
+
+export const ROYAL_TITLES = [
+  { id: 'queen', title: 'Queen', min: 825 },
+  { id: 'empress', title: 'Empress', min: 800 },
+  { id: 'princess', title: 'Princess', min: 750 },
+  { id: 'duchess', title: 'Duchess', min: 700 },
+  { id: 'lady', title: 'Lady', min: SCORE_MIN },
+] as const;
+
+export type RoyalTitle = (typeof ROYAL_TITLES)[number]['title'];
+
+/** One table everywhere (DESIGN decision): a missing score counts as the starting 650. */
+export function royalTitleFor(score: number | null | undefined): RoyalTitle {
+  const value = score ?? SCORE_START;
+  return (ROYAL_TITLES.find((tier) => value >= tier.min) ?? ROYAL_TITLES[4]).title;
+}
+
+export function clampScore(score: number): number {
+  return Math.min(SCORE_MAX, Math.max(SCORE_MIN, Math.round(score)));
+}
+
+/** Badge counts: "99+" for messages, "9+" for notifications. */
+export function capCount(count: number, cap: number): string {
+  return count > cap ? `${cap}+` : String(count);
+}

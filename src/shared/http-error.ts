@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The one error shape every API answer uses: `{ error, fields? }`. */
+export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  fields: z.array(FieldErrorSchema).optional(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
+
+/** Thrown by services (and by the client's transport) to carry a status and the error body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): ApiErrorBody {
+    return this.fields?.length ? { error: this.message, fields: this.fields } : { error: this.message };
+  }
+}
+
+/** Turns zod issues into the `fields` list, one entry per field path. */
+export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
+  const seen = new Set<string>();
+  const fields: FieldError[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '(body)';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    fields.push({ field, message: issue.message });
+  }
+  return fields;
+}
