@@ -14,7 +14,7 @@ export function frame(greetingName: string, body: string): string {
 }
 
 /**
- * SMTP when `smtpUrl` is set; otherwise each message is written as an .eml file to
+ * SMTP when `smtpUrl` is set; otherwise each message is written as a readable text file to
  * `outboxDir` and its first link is logged, so development needs no mail server.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
@@ -27,13 +27,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.txt`);
+      await writeFile(file, `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`);
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log.info({ to: message.to, file, link }, `mail written to outbox: ${message.subject}${link ? ` — ${link}` : ''}`);
     },

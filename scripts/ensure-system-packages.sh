@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suites need when they are missing: Chromium for the
+# browser tests and PostgreSQL for the API suite's real-server run. One apt run, before any
+# suite starts (two apt runs at once would fight over dpkg's lock).
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing ${missing[*]} (Debian packages)…"
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
