@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod';
-import { ApiErrorSchema, HttpError } from '#shared/http-error.ts';
+import { HttpError, type ApiErrorBody } from '#shared/http-error.ts';
 import { useSession } from './session.store.ts';
 
 export const API_TIMEOUT_MS = 10_000;
@@ -33,9 +33,9 @@ export const api = ky.create({
 export async function toHttpError(error: unknown, fallback: string): Promise<HttpError> {
   if (error instanceof HttpError) return error;
   if (error instanceof HTTPError) {
-    const body = ApiErrorSchema.safeParse(await error.response.json().catch(() => null));
-    return body.success
-      ? new HttpError(error.response.status, body.data.error, body.data.fields)
+    const body = (await error.response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+    return typeof body?.error === 'string'
+      ? new HttpError(error.response.status, body.error, Array.isArray(body.fields) ? body.fields : undefined)
       : new HttpError(error.response.status, fallback);
   }
   if (error instanceof TimeoutError || error instanceof TypeError) return new HttpError(0, OFFLINE_MESSAGE);

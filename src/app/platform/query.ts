@@ -1,7 +1,5 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
-import { del, get, set } from 'idb-keyval';
+import { del } from 'idb-keyval';
 import { HttpError } from '#shared/http-error.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,24 +24,32 @@ export const queryClient = new QueryClient({
 
 export const cacheKeyFor = (memberId: string) => `rendezvous-cache:${memberId}`;
 
-const idbStorage = {
-  getItem: (key: string) => get<string>(key).then((value) => value ?? null),
-  setItem: (key: string, value: string) => set(key, value),
-  removeItem: (key: string) => del(key),
-};
-
 let stopPersisting: (() => void) | null = null;
+/** Bumped on every switch, so a slower earlier switch cannot attach after a later one. */
+let generation = 0;
 
 /**
  * Keeps the query cache in IndexedDB under the member's own key, restoring it first.
- * Signed-out visitors get no persisted cache.
+ * Signed-out visitors get no persisted cache (nor download the persister's code).
  */
 export async function persistFor(memberId: string | null, buildId: string): Promise<void> {
+  const mine = ++generation;
   stopPersisting?.();
   stopPersisting = null;
   queryClient.clear();
   if (!memberId) return;
-  const persister = createAsyncStoragePersister({ storage: idbStorage, key: cacheKeyFor(memberId), throttleTime: 500 });
+  const [{ createAsyncStoragePersister }, { persistQueryClient }, { get, set }] = await Promise.all([
+    import('@tanstack/query-async-storage-persister'),
+    import('@tanstack/react-query-persist-client'),
+    import('idb-keyval'),
+  ]);
+  const storage = {
+    getItem: (key: string) => get<string>(key).then((value) => value ?? null),
+    setItem: (key: string, value: string) => set(key, value),
+    removeItem: (key: string) => del(key),
+  };
+  if (mine !== generation) return;
+  const persister = createAsyncStoragePersister({ storage, key: cacheKeyFor(memberId), throttleTime: 500 });
   const [unsubscribe, restored] = persistQueryClient({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: buildId });
   stopPersisting = unsubscribe;
   await restored.catch(() => undefined);
@@ -51,6 +57,7 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
 
 /** Sign-out: nothing of the member stays on the device. */
 export async function wipeCacheOf(memberId: string): Promise<void> {
+  generation++;
   stopPersisting?.();
   stopPersisting = null;
   queryClient.clear();
