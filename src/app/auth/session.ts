@@ -1,13 +1,13 @@
 import { HttpError } from '#shared/http-error.ts';
 import { persistFor, wipeCacheOf } from '#app/platform/query.ts';
 import { useSession } from '#app/platform/session.store.ts';
-import { authApi } from './auth.api.ts';
 
 const BUILD_ID = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 /**
  * At start: a stored session is checked with the server. A 401 clears it; a network failure
  * keeps it (the app works offline from its cache) until the server can be asked again.
+ * (The API module is loaded on demand: a visitor's first page needs none of it.)
  * From then on the query cache follows the member: their own IndexedDB copy while signed in,
  * wiped from the device when they sign out or their session dies.
  */
@@ -15,6 +15,7 @@ export async function restoreSession(): Promise<void> {
   const { token, user } = useSession.getState();
   if (token && user) {
     try {
+      const { authApi } = await import('./auth.api.ts');
       const { user: fresh } = await authApi.me();
       useSession.getState().setUser(fresh);
     } catch (error) {
@@ -33,6 +34,7 @@ export async function restoreSession(): Promise<void> {
 
 /** Sign out: the server revokes the session; the device forgets it even when that call fails. */
 export async function endSession(): Promise<void> {
+  const { authApi } = await import('./auth.api.ts');
   await authApi.logout().catch(() => undefined);
   useSession.getState().clear();
 }

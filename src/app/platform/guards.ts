@@ -1,15 +1,20 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { z } from 'zod';
 import { accessOf, useSession } from './session.store.ts';
 
+/**
+ * Search-param readers for the routes of the first download. Hand-written rather than zod so the
+ * landing page ships without a schema library; each keeps only a well-formed value.
+ */
+export function stringParam(search: Record<string, unknown>, key: string, max = 500): string | undefined {
+  const value = search[key];
+  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
+}
+
 /** Only same-app paths: never "//host" or a full URL. */
-export const RedirectSearchSchema = z.object({
-  redirect: z
-    .string()
-    .regex(/^\/(?!\/)/)
-    .optional()
-    .catch(undefined),
-});
+export function redirectParam(search: Record<string, unknown>): string | undefined {
+  const value = stringParam(search, 'redirect');
+  return value && /^\/(?![/\\])/.test(value) ? value : undefined;
+}
 
 const here = (location: ParsedLocation) => location.href;
 

@@ -46,5 +46,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such call: ${request.method} ${request.url.split('?')[0]}` }));
 }

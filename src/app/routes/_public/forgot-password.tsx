@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { ForgotPasswordPage } from '#app/auth/forgot-password-page.tsx';
 
-export const Route = createFileRoute('/_public/forgot-password')({ component: () => <PagePlaceholder title="Forgot your password?" /> });
+export const Route = createFileRoute('/_public/forgot-password')({ component: ForgotPasswordPage });

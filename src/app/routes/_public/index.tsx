@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { LandingPage } from '#app/landing/landing-page.tsx';
 
-export const Route = createFileRoute('/_public/')({ component: () => <PagePlaceholder title="Rendezvous" /> });
+export const Route = createFileRoute('/_public/')({ component: LandingPage });

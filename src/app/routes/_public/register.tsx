@@ -1,4 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { RegisterPage } from '#app/auth/register-page.tsx';
+import { redirectParam, stringParam } from '#app/platform/guards.ts';
 
-export const Route = createFileRoute('/_public/register')({ component: () => <PagePlaceholder title="Create your account" /> });
+export const Route = createFileRoute('/_public/register')({
+  validateSearch: (search: Record<string, unknown>): { ref?: string; redirect?: string } => ({
+    ref: stringParam(search, 'ref', 64),
+    redirect: redirectParam(search),
+  }),
+  component: function Register() {
+    const { ref } = Route.useSearch();
+    return <RegisterPage referralCode={ref} />;
+  },
+});

@@ -1,0 +1,80 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { ForgotPasswordBodySchema } from '#shared/api/auth.ts';
+import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert, TextField } from '#app/platform/ui/field.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
+import { authApi } from './auth.api.ts';
+import './auth.css';
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fields = useFieldErrors();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const body = fields.validate(ForgotPasswordBodySchema, { email });
+    if (!body) return;
+    setBusy(true);
+    try {
+      await authApi.forgotPassword(body.email);
+      toast.success('Password reset instructions sent to your email');
+      setSent(true);
+    } catch (error) {
+      if (!fields.fromServer(error)) setFailure(messageOf(error, 'Something went wrong. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <main id="main" className="page-narrow">
+        <div className="card stack auth-result">
+          <h1>Check your email</h1>
+          <p>
+            If an account exists for <strong>{email}</strong>, a link to reset your password is on its way. It works for 1 hour.
+          </p>
+          <Button onClick={() => setSent(false)}>Try a different email</Button>
+          <Link to="/login">Back to sign in</Link>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="page-narrow">
+      <div className="card stack">
+        <div>
+          <h1>Forgot your password?</h1>
+          <p className="muted">Enter your email and we will send you a link to choose a new one.</p>
+        </div>
+        {failure && <Alert>{failure}</Alert>}
+        <form className="stack" onSubmit={submit} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={fields.errors.email}
+            required
+          />
+          <Button type="submit" variant="primary" block busy={busy}>
+            Send reset link
+          </Button>
+        </form>
+        <p className="center">
+          <Link to="/login">Back to sign in</Link> · <Link to="/register">Create an account</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { LoginBodySchema } from '#shared/api/auth.ts';
+import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert, TextField } from '#app/platform/ui/field.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
+import { authApi } from './auth.api.ts';
+import './auth.css';
+
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fields = useFieldErrors();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const body = fields.validate(LoginBodySchema, { email, password, rememberMe });
+    if (!body) return;
+    setBusy(true);
+    try {
+      const { token, user } = await authApi.login(body);
+      useSession.getState().signIn(token, user);
+      toast.success('Login successful!');
+      // The redirect is a whole path with its query (/verify-email?token=…), so it goes to history as is.
+      if (redirect) router.history.push(redirect);
+      else await navigate({ to: '/browse' });
+    } catch (error) {
+      if (!fields.fromServer(error)) setFailure(messageOf(error, 'Login failed'));
+      toast.error('Login failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main id="main" className="page-narrow">
+      <div className="card stack">
+        <div>
+          <h1>Sign in</h1>
+          <p className="muted">Welcome back. Your next date is a tap away.</p>
+        </div>
+        {failure && <Alert>{failure}</Alert>}
+        <form className="stack" onSubmit={submit} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={fields.errors.email}
+            required
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={fields.errors.password}
+            required
+          />
+          <div className="row auth-row">
+            <label className="checkbox">
+              <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+              <span>Remember me</span>
+            </label>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </div>
+          <Button type="submit" variant="primary" block busy={busy}>
+            Sign In
+          </Button>
+        </form>
+        <p className="center">
+          New here? <Link to="/register">Create an account</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

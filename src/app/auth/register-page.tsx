@@ -1,0 +1,186 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { LOCATION_REQUIRED, RegisterBodySchema } from '#shared/api/auth.ts';
+import { GENDERS, GENDER_LABELS, RELATIONSHIP_TYPES, type AccountType } from '#shared/domain/account.ts';
+import { LocationField, type LocationValue } from '#app/geo/location-field.tsx';
+import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert, SelectField, TextField } from '#app/platform/ui/field.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
+import { authApi } from './auth.api.ts';
+import './auth.css';
+
+const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIP_TYPES.options)[number], string> = {
+  dating: 'Dating',
+  engaged: 'Engaged',
+  married: 'Married',
+  other: 'Other',
+};
+
+type Form = {
+  email: string;
+  password: string;
+  name: string;
+  age: string;
+  gender: string;
+  partnerName: string;
+  partnerAge: string;
+  partnerGender: string;
+  relationshipType: string;
+};
+
+const EMPTY: Form = { email: '', password: '', name: '', age: '', gender: '', partnerName: '', partnerAge: '', partnerGender: '', relationshipType: '' };
+
+export function RegisterPage({ referralCode }: { referralCode?: string }) {
+  const navigate = useNavigate();
+  const [accountType, setAccountType] = useState<AccountType>('individual');
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [location, setLocation] = useState<LocationValue | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fields = useFieldErrors();
+
+  const set = (key: keyof Form) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [key]: event.target.value }));
+    fields.clearField(key);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const couple = accountType === 'couple';
+    const body = fields.validate(RegisterBodySchema, {
+      accountType,
+      email: form.email,
+      password: form.password,
+      name: form.name,
+      age: form.age === '' ? undefined : Number(form.age),
+      gender: form.gender || undefined,
+      location: location ?? undefined,
+      referralCode,
+      ...(couple && {
+        partnerName: form.partnerName,
+        partnerAge: form.partnerAge === '' ? undefined : Number(form.partnerAge),
+        partnerGender: form.partnerGender || undefined,
+        relationshipType: form.relationshipType || undefined,
+      }),
+    });
+    if (!body) {
+      if (!location) toast.error(LOCATION_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { token, user, verificationRequired } = await authApi.register(body);
+      useSession.getState().signIn(token, user);
+      toast.success('Account created successfully!');
+      await navigate({ to: verificationRequired ? '/verify-email' : '/browse' });
+    } catch (error) {
+      if (!fields.fromServer(error)) setFailure(messageOf(error, 'Registration failed'));
+      toast.error('Registration failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const e = fields.errors;
+  return (
+    <main id="main" className="page-narrow">
+      <div className="card stack">
+        <div>
+          <h1>Create your account</h1>
+          <p className="muted">Free while we are in beta. Takes a minute.</p>
+        </div>
+        {failure && <Alert>{failure}</Alert>}
+        <form className="stack" onSubmit={submit} noValidate>
+          <fieldset className="auth-fieldset">
+            <legend>Account type</legend>
+            <div className="segmented">
+              {(['individual', 'couple'] as const).map((type) => (
+                <label key={type}>
+                  <input type="radio" name="accountType" value={type} checked={accountType === type} onChange={() => setAccountType(type)} />
+                  <span>{type === 'individual' ? 'Individual' : 'Couple'}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" value={form.email} onChange={set('email')} error={e.email} required />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            error={e.password}
+            hint="At least 8 characters"
+            required
+          />
+          <TextField label="Name" name="name" autoComplete="given-name" value={form.name} onChange={set('name')} error={e.name} maxLength={100} required />
+          <div className="auth-two">
+            <TextField label="Age" type="number" name="age" inputMode="numeric" min={18} max={100} value={form.age} onChange={set('age')} error={e.age} required />
+            <GenderSelect label="Gender" value={form.gender} onChange={set('gender')} error={e.gender} />
+          </div>
+          {accountType === 'couple' && (
+            <fieldset className="auth-fieldset">
+              <legend>Your partner</legend>
+              <TextField label="Partner name" name="partnerName" value={form.partnerName} onChange={set('partnerName')} error={e.partnerName} maxLength={100} required />
+              <div className="auth-two">
+                <TextField
+                  label="Partner age"
+                  type="number"
+                  name="partnerAge"
+                  inputMode="numeric"
+                  min={18}
+                  max={100}
+                  value={form.partnerAge}
+                  onChange={set('partnerAge')}
+                  error={e.partnerAge}
+                  required
+                />
+                <GenderSelect label="Partner gender" value={form.partnerGender} onChange={set('partnerGender')} error={e.partnerGender} />
+              </div>
+              <SelectField label="Relationship type" value={form.relationshipType} onChange={set('relationshipType')} error={e.relationshipType} required>
+                <option value="">Choose…</option>
+                {RELATIONSHIP_TYPES.options.map((type) => (
+                  <option key={type} value={type}>
+                    {RELATIONSHIP_LABELS[type]}
+                  </option>
+                ))}
+              </SelectField>
+            </fieldset>
+          )}
+          <LocationField
+            value={location}
+            onChange={(next) => {
+              setLocation(next);
+              fields.clearField('location.city');
+              fields.clearField('location');
+            }}
+            error={e['location.city'] ?? e.location}
+          />
+          <Button type="submit" variant="primary" block busy={busy}>
+            Create Account
+          </Button>
+        </form>
+        <p className="center">
+          Already a member? <Link to="/login">Sign in</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function GenderSelect({ label, value, onChange, error }: { label: string; value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+  return (
+    <SelectField label={label} value={value} onChange={onChange} error={error} required>
+      <option value="">Choose…</option>
+      {GENDERS.options.map((gender) => (
+        <option key={gender} value={gender}>
+          {GENDER_LABELS[gender]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { HttpError, fieldErrorsFromZod } from '#shared/http-error.ts';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Field errors for a form, from the shared zod schema on the client and from the server's
+ * `fields` list: both use the same dotted names ('location.city').
+ */
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  return {
+    errors,
+    clear: () => setErrors({}),
+    clearField: (field: string) =>
+      setErrors((current) => {
+        if (!(field in current)) return current;
+        const { [field]: _removed, ...rest } = current;
+        return rest;
+      }),
+    /** Validates with the schema; on failure shows the messages and returns null. */
+    validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null {
+      const result = schema.safeParse(value);
+      if (result.success) {
+        setErrors({});
+        return result.data;
+      }
+      setErrors(toMap(fieldErrorsFromZod(result.error)));
+      return null;
+    },
+    /** Shows a server answer's field errors; returns true when there were any. */
+    fromServer(error: unknown): boolean {
+      if (!(error instanceof HttpError) || !error.fields?.length) return false;
+      setErrors(toMap(error.fields));
+      return true;
+    },
+  };
+}
+
+function toMap(fields: { field: string; message: string }[]): FieldErrors {
+  return Object.fromEntries(fields.map((f) => [f.field, f.message]));
+}
+
+/** The message a failed call shows: the server's text, or the screen's fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof HttpError && error.message ? error.message : fallback;
+}
