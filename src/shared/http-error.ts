@@ -1,13 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
-/** The one error shape every API answer uses: `{ error, fields? }`. */
-export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-export const ApiErrorSchema = z.object({
-  error: z.string(),
-  fields: z.array(FieldErrorSchema).optional(),
-});
-export type FieldError = z.infer<typeof FieldErrorSchema>;
-export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
+/** The one error shape every API answer uses: `{ error, fields? }`. (Types only: the client's first download carries no schema library.) */
+export type FieldError = { field: string; message: string };
+export type ApiErrorBody = { error: string; fields?: FieldError[] };
 
 /** Thrown by services (and by the client's transport) to carry a status and the error body. */
 export class HttpError extends Error {
