@@ -70,19 +70,25 @@ export function distanceKm(a: readonly [number, number], b: readonly [number, nu
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-/** The nearest city within `maxKm`, or null (open sea, the poles). */
+/**
+ * The city a point belongs to, within `maxKm`: the nearest, weighed by size, so a point in a
+ * neighbourhood with its own entry (West End) still reads as the city around it (Vancouver),
+ * while a suburb's own centre keeps its name. Null in open sea or at the poles.
+ */
 export function reverse(lat: number, lon: number, maxKm = 100): Place | null {
   let best: City | null = null;
-  let bestKm = Infinity;
+  let bestWeight = -1;
   for (const city of load()) {
-    if (Math.abs(city.lat - lat) > 2) continue;
+    if (Math.abs(city.lat - lat) > 1) continue;
     const km = distanceKm([lon, lat], [city.lon, city.lat]);
-    if (km < bestKm) {
+    if (km > maxKm) continue;
+    const weight = Math.max(city.population, 1000) / (km + 1) ** 2;
+    if (weight > bestWeight) {
       best = city;
-      bestKm = km;
+      bestWeight = weight;
     }
   }
-  return best && bestKm <= maxKm ? toPlace(best) : null;
+  return best ? toPlace(best) : null;
 }
 
 function matchesCountry(city: City, filter: string): boolean {

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '#server/auth/auth.service.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ adminEmails: ['boss@example.com'] });
+});
+afterAll(() => t.close());
+
+describe('sign-in, sessions and sign-out', () => {
+  it('signs in with the right password, whatever the case of the address', async () => {
+    const member = await t.register();
+    const answer = await t.call('POST', '/auth/login', { body: { email: member.email.toUpperCase(), password: member.password } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user._id).toBe(member.user._id);
+    expect(answer.body.token).not.toBe(member.token);
+  });
+
+  it('refuses a wrong password and an unknown address with the same answer', async () => {
+    const member = await t.register();
+    const wrong = await t.call('POST', '/auth/login', { body: { email: member.email, password: 'not the password' } });
+    const unknown = await t.call('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'whatever123' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Invalid email or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('requires email and password', async () => {
+    const answer = await t.call('POST', '/auth/login', { body: {} });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('rate limits sign-in per address with 429 and Retry-After, and lets it through after the window', async () => {
+    const member = await t.register();
+    for (let i = 0; i < LIMITS.loginPerEmail.max; i++) {
+      const attempt = await t.call('POST', '/auth/login', { body: { email: member.email, password: 'wrong password' } });
+      expect(attempt.status).toBe(401);
+    }
+    const blocked = await t.call('POST', '/auth/login', { body: { email: member.email, password: member.password } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.body.error).toMatch(/Too many attempts/);
+
+    t.clock.advance(LIMITS.loginPerEmail.windowMs + 1000);
+    const later = await t.call('POST', '/auth/login', { body: { email: member.email, password: member.password } });
+    expect(later.status).toBe(200);
+  });
+
+  it('logout revokes only that session', async () => {
+    const member = await t.register();
+    const second = await t.call('POST', '/auth/login', { body: { email: member.email, password: member.password } });
+    const out = await t.call('POST', '/auth/logout', { token: member.token });
+    expect(out.status).toBe(200);
+    expect((await t.call('GET', '/auth/me', { token: member.token })).status).toBe(401);
+    expect((await t.call('GET', '/auth/me', { token: second.body.token })).status).toBe(200);
+  });
+
+  it('sessions end after 30 days', async () => {
+    const member = await t.register();
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    expect((await t.call('GET', '/auth/me', { token: member.token })).status).toBe(401);
+  });
+
+  it('ADMIN_EMAILS makes those accounts admins', async () => {
+    const boss = await t.register({ email: 'Boss@Example.com' });
+    expect(boss.user.isAdmin).toBe(true);
+    const other = await t.register();
+    expect(other.user.isAdmin).toBe(false);
+  });
+});

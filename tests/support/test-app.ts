@@ -1,0 +1,107 @@
+import { pino } from 'pino';
+import { buildApp } from '#server/app.ts';
+import { fixedClock } from '#server/platform/clock.ts';
+import { createMailer } from '#server/platform/mail/mailer.ts';
+import { linkIn, startSmtpSink } from './smtp-sink.ts';
+import { openTestDatabase } from './test-db.ts';
+
+export const PUBLIC_URL = 'http://rendezvous.test';
+export const START = new Date('2026-11-23T12:00:00Z');
+
+export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
+
+/**
+ * The whole API on a real loopback port, with its own fresh database, a real SMTP sink for its
+ * mail and a clock the test moves. One per test file.
+ */
+export async function startTestApp(options: { adminEmails?: string[] } = {}) {
+  const sink = await startSmtpSink();
+  const database = await openTestDatabase();
+  const clock = fixedClock(START);
+  const app = await buildApp({
+    database,
+    clock,
+    mailer: createMailer({ smtpUrl: sink.url, from: 'Rendezvous <no-reply@rendezvous.test>', outboxDir: '', log: pino({ level: 'silent' }) }),
+    publicUrl: PUBLIC_URL,
+    adminEmails: new Set(options.adminEmails ?? []),
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  async function call<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined = options.rawBody;
+    if (options.body !== undefined) payload = JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${url}/api${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  let counter = 0;
+  /** A registration payload that passes every rule; override what a test is about. */
+  function registration(overrides: Record<string, unknown> = {}) {
+    counter += 1;
+    return {
+      accountType: 'individual',
+      email: `member${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+      password: 'correct horse battery',
+      name: `Member ${counter}`,
+      age: 30,
+      gender: 'female',
+      location: { city: 'Vancouver', country: 'Canada', coordinates: null },
+      ...overrides,
+    };
+  }
+
+  async function register(overrides: Record<string, unknown> = {}) {
+    const payload = registration(overrides);
+    const answer = await call('POST', '/auth/register', { body: payload });
+    if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return { ...answer.body, email: payload.email as string, password: payload.password as string };
+  }
+
+  /** The token of the newest verification (or reset) link mailed to an address. */
+  async function mailedToken(email: string, subjectPart: string) {
+    const mail = await sink.waitFor((m) => m.to.includes(email.toLowerCase()) && m.subject.includes(subjectPart));
+    return new URL(linkIn(mail)).searchParams.get('token')!;
+  }
+
+  async function verifiedMember(overrides: Record<string, unknown> = {}) {
+    const member = await register(overrides);
+    const token = await mailedToken(member.email, 'Confirm');
+    const verified = await call('POST', '/auth/verify-email', { body: { token } });
+    if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+    return member;
+  }
+
+  return {
+    url,
+    app,
+    sink,
+    clock,
+    database,
+    call,
+    registration,
+    register,
+    verifiedMember,
+    mailedToken,
+    async close() {
+      await app.close();
+      await database.close();
+      await sink.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
