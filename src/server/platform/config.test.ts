@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', publicUrl: 'http://localhost:8080', databaseUrl: undefined });
+  });
+
+  it('reads the admin list case-insensitively', () => {
+    expect([...loadConfig({ ADMIN_EMAILS: ' Boss@X.com, ,ops@x.com' }).adminEmails]).toEqual(['boss@x.com', 'ops@x.com']);
+  });
+
+  it('names every bad variable in one clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrowError(
+      /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/\n {2}LOG_LEVEL: /,
+    );
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://rendezvous.example/' }).publicUrl).toBe('https://rendezvous.example');
+  });
+});

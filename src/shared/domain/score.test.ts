@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { capCount, clampScore, gradeFor, royalTitleFor } from './score.ts';
+
+describe('score rules', () => {
+  it.each([
+    [850, 'excellent'],
+    [750, 'excellent'],
+    [749, 'good'],
+    [650, 'good'],
+    [649, 'fair'],
+    [550, 'fair'],
+    [549, 'poor'],
+    [300, 'poor'],
+  ])('score %i is graded %s', (score, grade) => {
+    expect(gradeFor(score)).toBe(grade);
+  });
+
+  it('has no grade without a score', () => {
+    expect(gradeFor(null)).toBe('unknown');
+  });
+
+  it.each([
+    [850, 'Queen'],
+    [825, 'Queen'],
+    [824, 'Empress'],
+    [800, 'Empress'],
+    [799, 'Princess'],
+    [750, 'Princess'],
+    [749, 'Duchess'],
+    [700, 'Duchess'],
+    [699, 'Lady'],
+    [300, 'Lady'],
+  ])('score %i gives the royal title %s', (score, title) => {
+    expect(royalTitleFor(score)).toBe(title);
+  });
+
+  it('counts a missing score as the starting 650 (Lady)', () => {
+    expect(royalTitleFor(undefined)).toBe('Lady');
+  });
+
+  it('caps badges at 99+ and 9+', () => {
+    expect(capCount(99, 99)).toBe('99');
+    expect(capCount(100, 99)).toBe('99+');
+    expect(capCount(9, 9)).toBe('9');
+    expect(capCount(10, 9)).toBe('9+');
+  });
+
+  it('keeps scores within 300 to 850', () => {
+    expect(clampScore(900)).toBe(850);
+    expect(clampScore(120)).toBe(300);
+    expect(clampScore(651.4)).toBe(651);
+  });
+});
