@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
@@ -10,6 +11,10 @@ cleanupOutdatedCaches();
 
 // Every page path is the app: offline, the precached shell answers navigations. The API never.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// A first install takes the open page at once (there is no older version to wait for); an update
+// waits until the member accepts "A new version is available".
+clientsClaim();
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { serviceWorkerControls } from '../support/e2e-fixtures.ts';
+import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
+
+// This test kills its own server, so it gets one to itself.
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = await startServerProcess();
+});
+test.afterAll(() => server.stop());
+
+test('after one visit the app opens with the server really gone', async ({ page }) => {
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await serviceWorkerControls(page);
+
+  await server.stop();
+  const down = await page.evaluate((url) => fetch(`${url}/api/health`).then(() => 'up', () => 'down'), server.url);
+  expect(down).toBe('down');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Book a date/ })).toBeVisible();
+
+  await page.goto(`${server.url}/login`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.goto(`${server.url}/terms`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+});

@@ -1,0 +1,89 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { MAIL_DIR } from './e2e-global-setup.ts';
+import type { ReceivedMail } from './smtp-sink.ts';
+
+export function mailsTo(address: string): ReceivedMail[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(MAIL_DIR).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as ReceivedMail)
+    .filter((mail) => mail.to.includes(address.toLowerCase()));
+}
+
+/** Waits for the verification mail (over real SMTP) and returns its link. */
+export async function verificationLink(address: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = mailsTo(address).find((m) => m.subject.includes('Confirm'));
+      link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    }, { message: `verification mail for ${address}`, timeout: 15_000 })
+    .toBeTruthy();
+  return link!;
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+type Member = { token: string; user: { _id: string; email: string }; email: string; password: string };
+
+/** Registers through the API (fast), optionally verifying through the mailed link. */
+export async function createMember(baseURL: string, options: { verified?: boolean; gender?: string } = {}): Promise<Member> {
+  const email = uniqueEmail('member');
+  const password = 'a long enough secret';
+  const response = await fetch(`${baseURL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      accountType: 'individual',
+      email,
+      password,
+      name: 'Robin',
+      age: 31,
+      gender: options.gender ?? 'male',
+      location: { city: 'Vancouver', country: 'Canada', coordinates: null },
+    }),
+  });
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as Member;
+  if (options.verified) {
+    const token = new URL(await verificationLink(email)).searchParams.get('token');
+    const verified = await fetch(`${baseURL}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(verified.status).toBe(200);
+    const me = await fetch(`${baseURL}/api/auth/me`, { headers: { authorization: `Bearer ${body.token}` } });
+    body.user = ((await me.json()) as { user: Member['user'] }).user;
+  }
+  return { ...body, email, password };
+}
+
+/** Starts the page signed in as the member, the way the app keeps a session on the device. */
+export async function signInAs(page: Page, member: Member) {
+  await page.addInitScript(
+    ([token, user]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      }
+    },
+    [member.token, JSON.stringify(member.user)] as const,
+  );
+}
+
+/** Resolves once a service worker controls the page. */
+export async function serviceWorkerControls(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
+}

@@ -1,0 +1,18 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startServerProcess } from './e2e-server.ts';
+import { startSmtpSink } from './smtp-sink.ts';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 47321);
+export const MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp/e2e-mails');
+
+/** One shared server for the browser suite, mailing to a real SMTP sink that files every message in MAIL_DIR. */
+export default async function globalSetup() {
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  const sink = await startSmtpSink({ dir: MAIL_DIR });
+  const server = await startServerProcess({ port: E2E_PORT, smtpUrl: sink.url });
+  return async () => {
+    await server.stop();
+    await sink.close();
+  };
+}
