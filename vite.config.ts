@@ -50,11 +50,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts', 'sw/**/*.test.ts', 'tests/architecture/**/*.test.ts'] },
+        test: { name: 'unit', environment: 'node', include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'sw/**/*.test.ts', 'tests/architecture/**/*.test.ts'] },
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['src/app/**/*.test.tsx'] },
+        test: { name: 'dom', environment: 'jsdom', include: ['src/app/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,
