@@ -20,7 +20,7 @@ vitest_status=$?
 if [ $build_status -ne 0 ]; then cat .tmp/build.log; echo "build failed"; exit 1; fi
 
 echo "== playwright (Chromium, real service worker)"
-PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --config tests/e2e/playwright.config.ts --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" npx playwright test --config tests/e2e/playwright.config.ts --reporter=list,json
 playwright_status=$?
 
 node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json
