@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '#server/platform/db/client.ts';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -25,17 +25,6 @@ function postgresBin(): string {
   }
   if (!bin) throw new Error('PostgreSQL binaries not found after install');
   return bin;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** A throw-away PostgreSQL cluster in a temp dir, run as the postgres user (initdb refuses root). */

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { ForgotPasswordBodySchema } from '#shared/api/auth.ts';
 import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
-import { Alert, TextField } from '#app/platform/ui/field.tsx';
+import { Alert } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { authApi } from './auth.api.ts';
-import './auth.css';
+import { AuthCard, EmailField } from './auth-card.tsx';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -34,39 +34,26 @@ export function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <main id="main" className="page-narrow">
-        <div className="card stack auth-result">
+      <AuthCard result>
           <h1>Check your email</h1>
           <p>
             If an account exists for <strong>{email}</strong>, a link to reset your password is on its way. It works for 1 hour.
           </p>
           <Button onClick={() => setSent(false)}>Try a different email</Button>
           <Link to="/login">Back to sign in</Link>
-        </div>
-      </main>
+      </AuthCard>
     );
   }
 
   return (
-    <main id="main" className="page-narrow">
-      <div className="card stack">
+    <AuthCard>
         <div>
           <h1>Forgot your password?</h1>
           <p className="muted">Enter your email and we will send you a link to choose a new one.</p>
         </div>
         {failure && <Alert>{failure}</Alert>}
         <form className="stack" onSubmit={submit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fields.errors.email}
-            required
-          />
+          <EmailField value={email} onChange={setEmail} error={fields.errors.email} />
           <Button type="submit" variant="primary" block busy={busy}>
             Send reset link
           </Button>
@@ -74,7 +61,6 @@ export function ForgotPasswordPage() {
         <p className="center">
           <Link to="/login">Back to sign in</Link> · <Link to="/register">Create an account</Link>
         </p>
-      </div>
-    </main>
+    </AuthCard>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { authApi } from './auth.api.ts';
-import './auth.css';
+import { AuthCard, EmailField } from './auth-card.tsx';
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
@@ -41,25 +41,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   }
 
   return (
-    <main id="main" className="page-narrow">
-      <div className="card stack">
+    <AuthCard>
         <div>
           <h1>Sign in</h1>
           <p className="muted">Welcome back. Your next date is a tap away.</p>
         </div>
         {failure && <Alert>{failure}</Alert>}
         <form className="stack" onSubmit={submit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fields.errors.email}
-            required
-          />
+          <EmailField value={email} onChange={setEmail} error={fields.errors.email} />
           <TextField
             label="Password"
             type="password"
@@ -84,7 +73,6 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <p className="center">
           New here? <Link to="/register">Create an account</Link>
         </p>
-      </div>
-    </main>
+    </AuthCard>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { authApi } from './auth.api.ts';
-import './auth.css';
+import { AuthCard, EmailField } from './auth-card.tsx';
 
 const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIP_TYPES.options)[number], string> = {
   dating: 'Dating',
@@ -86,8 +86,7 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
 
   const e = fields.errors;
   return (
-    <main id="main" className="page-narrow">
-      <div className="card stack">
+    <AuthCard>
         <div>
           <h1>Create your account</h1>
           <p className="muted">Free while we are in beta. Takes a minute.</p>
@@ -105,7 +104,7 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
               ))}
             </div>
           </fieldset>
-          <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" value={form.email} onChange={set('email')} error={e.email} required />
+          <EmailField value={form.email} onChange={(value) => set('email')({ target: { value } })} error={e.email} />
           <TextField
             label="Password"
             type="password"
@@ -167,8 +166,7 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
         <p className="center">
           Already a member? <Link to="/login">Sign in</Link>
         </p>
-      </div>
-    </main>
+    </AuthCard>
   );
 }
 

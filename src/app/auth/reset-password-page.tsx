@@ -6,7 +6,7 @@ import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { authApi } from './auth.api.ts';
-import './auth.css';
+import { AuthCard } from './auth-card.tsx';
 
 export const RESET_SUCCESS = 'Password reset successfully! You can now login with your new password.';
 export const LOGIN_REDIRECT_MS = 3_000;
@@ -35,28 +35,24 @@ export function ResetPasswordPage({ token }: { token?: string }) {
 
   if (!token) {
     return (
-      <main id="main" className="page-narrow">
-        <div className="card stack auth-result">
+      <AuthCard result>
           <h1>Invalid reset link</h1>
           <p role="alert">Invalid reset link. Please request a new password reset.</p>
           <Link to="/forgot-password" className="btn btn-primary">
             Request a new link
           </Link>
           <Link to="/login">Back to sign in</Link>
-        </div>
-      </main>
+      </AuthCard>
     );
   }
 
   if (done) {
     return (
-      <main id="main" className="page-narrow">
-        <div className="card stack auth-result">
+      <AuthCard result>
           <h1>Password reset</h1>
           <p role="status">{RESET_SUCCESS}</p>
           <Link to="/login">Sign in now</Link>
-        </div>
-      </main>
+      </AuthCard>
     );
   }
 
@@ -78,8 +74,7 @@ export function ResetPasswordPage({ token }: { token?: string }) {
   }
 
   return (
-    <main id="main" className="page-narrow">
-      <div className="card stack">
+    <AuthCard>
         <div>
           <h1>Choose a new password</h1>
           <p className="muted">Resetting signs you out on every device.</p>
@@ -107,7 +102,6 @@ export function ResetPasswordPage({ token }: { token?: string }) {
             Reset Password
           </Button>
         </form>
-      </div>
-    </main>
+    </AuthCard>
   );
 }

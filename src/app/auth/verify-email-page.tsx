@@ -6,7 +6,7 @@ import { Button } from '#app/platform/ui/button.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { authApi } from './auth.api.ts';
-import './auth.css';
+import { AuthCard } from './auth-card.tsx';
 
 export const SUCCESS_REDIRECT_MS = 2_000;
 
@@ -39,8 +39,7 @@ export function VerifyEmailPage({ token }: { token?: string }) {
   }, [view.kind, navigate]);
 
   return (
-    <main id="main" className="page-narrow">
-      <div className="card stack auth-result">
+    <AuthCard result>
         {view.kind === 'verifying' && (
           <>
             <h1>Verifying your email…</h1>
@@ -77,8 +76,7 @@ export function VerifyEmailPage({ token }: { token?: string }) {
             )}
           </>
         )}
-      </div>
-    </main>
+    </AuthCard>
   );
 }
 
