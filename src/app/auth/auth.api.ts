@@ -9,7 +9,7 @@ import {
 } from '#shared/api/auth.ts';
 import { http } from '#app/platform/http.ts';
 
-export const authKeys = { all: ['auth'] as const, me: () => [...authKeys.all, 'me'] as const };
+export { authKeys } from './auth.keys.ts';
 
 export const authApi = {
   register: (body: RegisterBody) => http.post(authPaths.register, AuthResponseSchema, body, { fallback: 'Registration failed' }),

@@ -1,6 +1,7 @@
 import { HttpError } from '#shared/http-error.ts';
-import { persistFor, wipeCacheOf } from '#app/platform/query.ts';
+import { persistFor, queryClient, wipeCacheOf } from '#app/platform/query.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { authKeys } from './auth.keys.ts';
 
 const BUILD_ID = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
@@ -22,14 +23,23 @@ export async function restoreSession(): Promise<void> {
       if (error instanceof HttpError && error.status !== 0) useSession.getState().clear();
     }
   }
-  await persistFor(useSession.getState().user?._id ?? null, BUILD_ID);
+  await followMember(useSession.getState().user?._id ?? null);
   useSession.subscribe((state, previous) => {
     const before = previous.user?._id ?? null;
     const now = state.user?._id ?? null;
-    if (before === now) return;
-    void (before && !now ? wipeCacheOf(before) : persistFor(now, BUILD_ID));
+    if (before === now) {
+      if (state.user) queryClient.setQueryData(authKeys.me(), state.user);
+      return;
+    }
+    void (before && !now ? wipeCacheOf(before) : followMember(now));
   });
   useSession.getState().markReady();
+}
+
+async function followMember(memberId: string | null) {
+  await persistFor(memberId, BUILD_ID);
+  const user = useSession.getState().user;
+  if (user && user._id === memberId) queryClient.setQueryData(authKeys.me(), user);
 }
 
 /** Sign out: the server revokes the session; the device forgets it even when that call fails. */
