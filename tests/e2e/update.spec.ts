@@ -1,0 +1,58 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { serviceWorkerControls } from '../support/e2e-fixtures.ts';
+
+const dist = path.resolve(import.meta.dirname, '../../dist');
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml' };
+
+// A copy of the build we can change under the page's feet, served the way the real server does
+// (the service worker and the shell always revalidated).
+let root: string;
+let server: http.Server;
+let origin: string;
+
+test.beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-update-'));
+  cpSync(dist, root, { recursive: true, filter: (file) => !/\.(br|gz)$/.test(file) });
+  server = http.createServer((request, response) => {
+    const pathname = new URL(request.url!, 'http://x').pathname;
+    const file = path.join(root, pathname);
+    const target = file.startsWith(root) && existsSync(file) && !pathname.endsWith('/') ? file : path.join(root, 'index.html');
+    response.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    response.end(readFileSync(target));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://localhost:${(server.address() as { port: number }).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('a new version offers "A new version is available", and Reload switches to it', async ({ page }) => {
+  await page.goto(`${origin}/`);
+  await serviceWorkerControls(page);
+  const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+  // Ship a new service worker (any byte change is a new version) and let the browser find it.
+  writeFileSync(path.join(root, 'sw.js'), `${readFileSync(path.join(root, 'sw.js'), 'utf8')}\n// next release\n`);
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+
+  const toast = page.getByRole('status').filter({ hasText: 'A new version is available' });
+  await expect(toast).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  await toast.getByRole('button', { name: 'Reload' }).click();
+
+  await expect.poll(() => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const state = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return { waiting: Boolean(registration?.waiting), controller: navigator.serviceWorker.controller?.scriptURL };
+  });
+  expect(state).toEqual({ waiting: false, controller: firstWorker });
+  await expect(toast).toHaveCount(0);
+});
