@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
@@ -17,7 +17,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     preCompressed: true,
-    wildcard: true,
+    // One route per built file, so an unknown /api/ path still reaches the API's JSON 404.
+    wildcard: false,
     index: false,
     cacheControl: false,
     setHeaders(res, filePath) {
@@ -27,9 +28,11 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
       else res.header('cache-control', 'public, max-age=3600');
     },
   });
+  const shell = (_request: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/', shell);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
     if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return shell(request, reply);
   });
 }
