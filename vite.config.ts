@@ -73,6 +73,7 @@ export default defineConfig({
           name: 'api-postgres',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          exclude: ['tests/api/embedded-*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
