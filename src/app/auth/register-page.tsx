@@ -41,10 +41,11 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const fields = useFieldErrors();
 
-  const set = (key: keyof Form) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [key]: event.target.value }));
+  const setValue = (key: keyof Form, value: string) => {
+    setForm((current) => ({ ...current, [key]: value }));
     fields.clearField(key);
   };
+  const set = (key: keyof Form) => (event: { target: { value: string } }) => setValue(key, event.target.value);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -104,7 +105,7 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
               ))}
             </div>
           </fieldset>
-          <EmailField value={form.email} onChange={(value) => set('email')({ target: { value } })} error={e.email} />
+          <EmailField value={form.email} onChange={(value) => setValue('email', value)} error={e.email} />
           <TextField
             label="Password"
             type="password"
