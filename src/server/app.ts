@@ -50,8 +50,6 @@ export async function buildApp(deps: AppDeps) {
         frameAncestors: ["'none'"],
       },
     },
-    // The app asks for the device position on sign-up and browse.
-    permittedCrossDomainPolicies: false,
   });
 
   const { db } = deps.database;
