@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '#server/auth/auth.service.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** Every call here comes from 127.0.0.1: after the per-IP budget, even fresh addresses are refused. */
+describe('per-IP rate limits', () => {
+  it('sign-in: a different address each time still runs out at the IP budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.loginPerIp.max; i++) {
+      statuses.push((await t.call('POST', '/auth/login', { body: { email: `guess${i}@example.com`, password: 'guessing123' } })).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('password reset: guessing links runs out at the IP budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.resetPerIp.max; i++) {
+      statuses.push((await t.call('POST', '/auth/reset-password', { body: { token: `guess-${i}`, password: 'a new password' } })).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
