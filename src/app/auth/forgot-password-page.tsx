@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ForgotPasswordBodySchema } from '#shared/api/auth.ts';
-import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { useFormSubmit } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
@@ -11,25 +11,17 @@ import { AuthCard, EmailField } from './auth-card.tsx';
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const fields = useFieldErrors();
+  const { fields, busy, failure, run } = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const body = fields.validate(ForgotPasswordBodySchema, { email });
     if (!body) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await authApi.forgotPassword(body.email);
       toast.success('Password reset instructions sent to your email');
       setSent(true);
-    } catch (error) {
-      if (!fields.fromServer(error)) setFailure(messageOf(error, 'Something went wrong. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Something went wrong. Please try again.');
   }
 
   if (sent) {

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { LoginBodySchema } from '#shared/api/auth.ts';
-import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { useFormSubmit } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, TextField } from '#app/platform/ui/field.tsx';
@@ -15,29 +15,21 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const fields = useFieldErrors();
+  const { fields, busy, failure, run } = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const body = fields.validate(LoginBodySchema, { email, password, rememberMe });
     if (!body) return;
-    setBusy(true);
-    try {
+    const ok = await run(async () => {
       const { token, user } = await authApi.login(body);
       useSession.getState().signIn(token, user);
       toast.success('Login successful!');
       // The redirect is a whole path with its query (/verify-email?token=…), so it goes to history as is.
       if (redirect) router.history.push(redirect);
       else await navigate({ to: '/browse' });
-    } catch (error) {
-      if (!fields.fromServer(error)) setFailure(messageOf(error, 'Login failed'));
-      toast.error('Login failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    }, 'Login failed');
+    if (!ok) toast.error('Login failed. Please try again.');
   }
 
   return (

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { LOCATION_REQUIRED, RegisterBodySchema } from '#shared/api/auth.ts';
 import { GENDERS, GENDER_LABELS, RELATIONSHIP_TYPES, type AccountType } from '#shared/domain/account.ts';
 import { LocationField, type LocationValue } from '#app/geo/location-field.tsx';
-import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { useFormSubmit } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextField } from '#app/platform/ui/field.tsx';
@@ -37,9 +37,7 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
   const [accountType, setAccountType] = useState<AccountType>('individual');
   const [form, setForm] = useState<Form>(EMPTY);
   const [location, setLocation] = useState<LocationValue | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const fields = useFieldErrors();
+  const { fields, busy, failure, run } = useFormSubmit();
 
   const setValue = (key: keyof Form, value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -49,7 +47,6 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const couple = accountType === 'couple';
     const body = fields.validate(RegisterBodySchema, {
       accountType,
@@ -71,18 +68,13 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
       if (!location) toast.error(LOCATION_REQUIRED);
       return;
     }
-    setBusy(true);
-    try {
+    const ok = await run(async () => {
       const { token, user, verificationRequired } = await authApi.register(body);
       useSession.getState().signIn(token, user);
       toast.success('Account created successfully!');
       await navigate({ to: verificationRequired ? '/verify-email' : '/browse' });
-    } catch (error) {
-      if (!fields.fromServer(error)) setFailure(messageOf(error, 'Registration failed'));
-      toast.error('Registration failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    }, 'Registration failed');
+    if (!ok) toast.error('Registration failed. Please try again.');
   }
 
   const e = fields.errors;

@@ -46,3 +46,28 @@ function toMap(fields: { field: string; message: string }[]): FieldErrors {
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof HttpError && error.message ? error.message : fallback;
 }
+
+/**
+ * A form's submission: field errors, a busy flag (no second press), and the failure text. `run`
+ * does the whole success path; a failure shows the server's field errors, or its text (else the
+ * fallback). Resolves true on success.
+ */
+export function useFormSubmit() {
+  const fields = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function run(action: () => Promise<unknown>, fallback: string): Promise<boolean> {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      if (!fields.fromServer(error)) setFailure(messageOf(error, fallback));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { fields, busy, failure, run };
+}

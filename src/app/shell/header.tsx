@@ -145,8 +145,27 @@ function AccountLinks({ user, onNavigate }: { user: User; onNavigate: () => void
   );
 }
 
-/** A disclosure that closes on Escape (focus back to its button) and on a click outside. */
-function useDisclosure() {
+/**
+ * A button that opens a panel: closes on Escape (focus back to the button) and on a click
+ * outside; the panel's content gets a `close` for its links.
+ */
+function MenuButton({
+  id,
+  label,
+  className,
+  buttonClassName,
+  panelClassName,
+  button,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  buttonClassName: string;
+  panelClassName: string;
+  button: ReactNode;
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -168,63 +187,63 @@ function useDisclosure() {
       document.removeEventListener('pointerdown', onPointer);
     };
   }, [open]);
-  return { open, setOpen, buttonRef, panelRef, close: () => setOpen(false) };
-}
-
-function UserMenu({ user }: { user: User }) {
-  const menu = useDisclosure();
-  const name = user.profile.name || 'User';
   return (
-    <div className="menu-anchor user-menu">
+    <div className={`menu-anchor ${className}`}>
       <button
-        ref={menu.buttonRef}
+        ref={buttonRef}
         type="button"
-        className="btn btn-ghost btn-sm"
-        aria-label="Account menu"
-        aria-expanded={menu.open}
-        aria-controls="account-menu"
-        onClick={() => menu.setOpen(!menu.open)}
+        className={buttonClassName}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
       >
-        <span className="avatar" aria-hidden="true">
-          {name[0]!.toUpperCase()}
-        </span>
-        <span className="user-name">{name}</span>
+        {button}
       </button>
-      {menu.open && (
-        <div ref={menu.panelRef} id="account-menu" className="menu-panel">
-          <MenuHeading user={user} />
-          <AccountLinks user={user} onNavigate={menu.close} />
+      {open && (
+        <div ref={panelRef} id={id} className={panelClassName}>
+          {children(() => setOpen(false))}
         </div>
       )}
     </div>
   );
 }
 
-function MobileMenu({ user, unreadMessages }: { user: User; unreadMessages: number }) {
-  const menu = useDisclosure();
+function UserMenu({ user }: { user: User }) {
+  const name = user.profile.name || 'User';
+  const button = (
+    <>
+      <span className="avatar" aria-hidden="true">
+        {name[0]!.toUpperCase()}
+      </span>
+      <span className="user-name">{name}</span>
+    </>
+  );
   return (
-    <div className="menu-anchor mobile-only">
-      <button
-        ref={menu.buttonRef}
-        type="button"
-        className="icon-button"
-        aria-label="Menu"
-        aria-expanded={menu.open}
-        aria-controls="mobile-menu"
-        onClick={() => menu.setOpen(!menu.open)}
-      >
-        <MenuIcon />
-      </button>
-      {menu.open && (
-        <div ref={menu.panelRef} id="mobile-menu" className="menu-panel menu-panel-wide">
+    <MenuButton id="account-menu" label="Account menu" className="user-menu" buttonClassName="btn btn-ghost btn-sm" panelClassName="menu-panel" button={button}>
+      {(close) => (
+        <>
+          <MenuHeading user={user} />
+          <AccountLinks user={user} onNavigate={close} />
+        </>
+      )}
+    </MenuButton>
+  );
+}
+
+function MobileMenu({ user, unreadMessages }: { user: User; unreadMessages: number }) {
+  return (
+    <MenuButton id="mobile-menu" label="Menu" className="mobile-only" buttonClassName="icon-button" panelClassName="menu-panel menu-panel-wide" button={<MenuIcon />}>
+      {(close) => (
+        <>
           <MenuHeading user={user} />
           <nav aria-label="Mobile">
-            <NavLinks user={user} unreadMessages={unreadMessages} onNavigate={menu.close} />
+            <NavLinks user={user} unreadMessages={unreadMessages} onNavigate={close} />
           </nav>
-          <AccountLinks user={user} onNavigate={menu.close} />
-        </div>
+          <AccountLinks user={user} onNavigate={close} />
+        </>
       )}
-    </div>
+    </MenuButton>
   );
 }
 
