@@ -5,6 +5,8 @@ import { HealthResponseSchema } from '#shared/api/health.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { createProfilesService } from './profiles/profiles.service.ts';
 import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
@@ -60,7 +62,9 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: deps.publicUrl,
     adminEmails: deps.adminEmails,
     log: app.log,
+    photosOf: (userId) => profiles.photosOf(userId),
   });
+  const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
 
   await app.register(
     async (api) => {
@@ -74,6 +78,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(authRoutes(auth));
       await api.register(geoRoutes);
+      await api.register(profilesRoutes(profiles));
     },
     { prefix: '/api' },
   );

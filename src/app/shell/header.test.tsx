@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/api/auth.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Header } from './header.tsx';
 
@@ -22,7 +23,7 @@ function member(overrides: Partial<User> & { gender?: User['profile']['gender'];
     isAdmin: false,
     accountStatus: 'active',
     accountType: 'individual',
-    profile: { name: 'Robin', age: 30, gender, bio: '', interests: [], photos: [], location: { city: 'Vancouver', country: 'Canada', coordinates: null } },
+    profile: { name: 'Robin', age: 30, gender, bio: '', interests: [], photos: [], location: { city: 'Vancouver', country: 'Canada', coordinates: null }, preferences: DEFAULT_PREFERENCES },
     coupleInfo: null,
     reliabilityScore: { current: score },
     verificationTier: 'verified',
@@ -31,6 +32,7 @@ function member(overrides: Partial<User> & { gender?: User['profile']['gender'];
     carTier: 'honda',
     referralCode: 'ABC',
     moderation: { isBanned: false },
+    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
     createdAt: '2026-11-01T00:00:00.000Z',
     ...rest,
   };

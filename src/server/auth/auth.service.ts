@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import type { AuthResponse, LoginBodySchema, RegisterBodySchema, User } from '#shared/api/auth.ts';
+import type { Preferences } from '#shared/api/preferences.ts';
+import { DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
+import { EMAIL_VERIFICATION_POINTS } from '#shared/domain/score.ts';
 import { RESET_PASSWORD_TTL_MS, SESSION_TTL_MS, VERIFY_EMAIL_TTL_MS } from '#shared/domain/account.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Member } from '../platform/auth.ts';
@@ -8,6 +11,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { resolveLocation } from '../geo/geo.service.ts';
+import { recordScoreEvent } from '../score/score.service.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
@@ -20,6 +24,8 @@ export type AuthDeps = {
   publicUrl: string;
   adminEmails: Set<string>;
   log: { error(obj: object, msg: string): void };
+  /** The member's photos, from the profiles feature (passed in: profiles builds on auth). */
+  photosOf: (userId: string) => Promise<User['profile']['photos']>;
 };
 
 const MINUTE = 60_000;
@@ -41,7 +47,21 @@ export const FORGOT_ANSWER = 'If an account exists for that email, password rese
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
 
-export function toUser(row: repo.UserRow, adminEmails: Set<string>): User {
+/** A member's saved dating preferences; null while they have saved none. */
+export function preferencesOf(row: repo.UserRow): Preferences | null {
+  if (!row.prefGenders || !row.prefAccountTypes || !row.prefDateTypes || row.prefAgeMin === null || row.prefAgeMax === null || row.prefDistanceKm === null) {
+    return null;
+  }
+  return {
+    dateTypes: row.prefDateTypes as Preferences['dateTypes'],
+    genderPreferences: row.prefGenders as Preferences['genderPreferences'],
+    ageRange: { min: row.prefAgeMin, max: row.prefAgeMax },
+    distance: row.prefDistanceKm,
+    accountTypes: row.prefAccountTypes as Preferences['accountTypes'],
+  };
+}
+
+export function toUser(row: repo.UserRow, adminEmails: Set<string>, photos: User['profile']['photos'] = []): User {
   return {
     _id: row.id,
     email: row.email,
@@ -55,12 +75,13 @@ export function toUser(row: repo.UserRow, adminEmails: Set<string>): User {
       gender: row.gender,
       bio: row.bio,
       interests: row.interests,
-      photos: [],
+      photos,
       location: {
         city: row.city,
         country: row.country,
         coordinates: row.longitude !== null && row.latitude !== null ? [row.longitude, row.latitude] : null,
       },
+      preferences: preferencesOf(row) ?? DEFAULT_PREFERENCES,
     },
     coupleInfo:
       row.accountType === 'couple' && row.partnerName && row.partnerAge && row.partnerGender && row.relationshipType
@@ -78,6 +99,7 @@ export function toUser(row: repo.UserRow, adminEmails: Set<string>): User {
     carTier: row.carTier,
     referralCode: row.referralCode,
     moderation: { isBanned: row.isBanned },
+    notificationSettings: row.notificationSettings,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -115,8 +137,10 @@ export function createAuthService(deps: AuthDeps) {
     await sendQuietly(verifyEmailMail(user.email, user.name, `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`));
   }
 
+  const ownView = async (row: repo.UserRow) => toUser(row, adminEmails, await deps.photosOf(row.id));
+
   return {
-    toUser: (row: repo.UserRow) => toUser(row, adminEmails),
+    ownView,
 
     async resolveSession(token: string): Promise<Member | null> {
       const found = await repo.findLiveSession(db, hashToken(token), clock.now());
@@ -181,7 +205,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || !valid) throw new HttpError(401, BAD_CREDENTIALS);
       if (user.isBanned) throw new HttpError(403, 'This account has been banned');
       const token = await startSession(db, user.id, now);
-      return { user: toUser(user, adminEmails), token, verificationRequired: user.emailVerifiedAt === null };
+      return { user: await ownView(user), token, verificationRequired: user.emailVerifiedAt === null };
     },
 
     async logout(member: Member): Promise<void> {
@@ -191,18 +215,28 @@ export function createAuthService(deps: AuthDeps) {
     async me(member: Member): Promise<User> {
       const user = await repo.findUserById(db, member.id);
       if (!user) throw new HttpError(401, 'Please log in to continue');
-      return toUser(user, adminEmails);
+      return ownView(user);
     },
 
     async verifyEmail(token: string): Promise<User> {
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         const userId = await repo.useEmailToken(tx, 'verify_email', hashToken(token), now);
         if (!userId) throw new HttpError(400, BAD_VERIFY_LINK);
         const existing = await repo.findUserById(tx, userId);
-        const user = existing?.emailVerifiedAt ? existing : await repo.markEmailVerified(tx, userId, now);
-        return toUser(user, adminEmails);
+        if (existing?.emailVerifiedAt) return existing;
+        await repo.markEmailVerified(tx, userId, now);
+        await recordScoreEvent(tx, {
+          userId,
+          category: 'Profile Enhancement',
+          points: EMAIL_VERIFICATION_POINTS,
+          description: 'Email verified',
+          onceKey: 'email-verification',
+          at: now,
+        });
+        return (await repo.findUserById(tx, userId))!;
       });
+      return ownView(user);
     },
 
     async resendVerification(member: Member): Promise<void> {

@@ -4,12 +4,14 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '#shared/domain/profile.ts';
 
 export const users = pgTable(
   'users',
@@ -44,9 +46,24 @@ export const users = pgTable(
     isBanned: boolean('is_banned').notNull().default(false),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
+    /** Dating preferences; null until the member saves them (README decision 7). */
+    prefDateTypes: text('pref_date_types').array(),
+    prefGenders: text('pref_genders').array(),
+    prefAgeMin: integer('pref_age_min'),
+    prefAgeMax: integer('pref_age_max'),
+    prefDistanceKm: integer('pref_distance_km'),
+    prefAccountTypes: text('pref_account_types').array(),
+    notificationSettings: jsonb('notification_settings').$type<NotificationSettings>().notNull().default(DEFAULT_NOTIFICATION_SETTINGS),
+    /** A fictional member added so a new install is not empty. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_referral_code_key').on(t.referralCode)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    // Browse finds members near a point through this index (a box around the circle, then the exact distance).
+    index('users_position_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+  ],
 );
 
 export const sessions = pgTable(

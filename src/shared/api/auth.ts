@@ -12,6 +12,7 @@ import {
   RELATIONSHIP_TYPES,
   VERIFICATION_TIERS,
 } from '../domain/account.ts';
+import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts';
 
 export const authPaths = {
   register: '/auth/register',
@@ -135,6 +136,8 @@ export const UserSchema = z.object({
       country: z.string(),
       coordinates: CoordinatesSchema.nullable(),
     }),
+    /** The member's stated preferences, or the spec's defaults while none are saved. */
+    preferences: PreferencesSchema,
   }),
   coupleInfo: z
     .object({
@@ -151,6 +154,7 @@ export const UserSchema = z.object({
   carTier: z.string(),
   referralCode: z.string(),
   moderation: z.object({ isBanned: z.boolean() }),
+  notificationSettings: NotificationSettingsSchema,
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -4,6 +4,14 @@ export const SCORE_MAX = 850;
 export const SCORE_START = 650;
 export const SCORE_MIN_TO_BOOK = 300;
 
+/** Categories of the score ledger (account-and-admin §3). */
+export const SCORE_CATEGORIES = ['Profile Enhancement', 'Date Completion', 'Booking Activity', 'Missed Dates', 'Cancellations'] as const;
+export type ScoreCategory = (typeof SCORE_CATEGORIES)[number];
+
+/** Ledger entries granted once per member. Photo points are our choice (README decision 6). */
+export const EMAIL_VERIFICATION_POINTS = 25;
+export const FIRST_PHOTO_POINTS = 10;
+
 export type Grade = 'excellent' | 'good' | 'fair' | 'poor' | 'unknown';
 
 export function gradeFor(score: number | null | undefined): Grade {

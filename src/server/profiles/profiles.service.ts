@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import type { User } from '#shared/api/auth.ts';
+import type { MemberSummary, ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
+import type { NotificationSettings } from '#shared/domain/profile.ts';
+import { HttpError } from '#shared/http-error.ts';
+import { resolveLocation } from '../geo/geo.service.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { listPhotos, photosByMember, type Photo } from './photos.repo.ts';
+import * as repo from './profiles.repo.ts';
+
+export type UserRow = repo.UserRow;
+type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
+
+export const PROFILE_NOT_FOUND = 'Profile not found';
+
+/** What one member may see of another. */
+export function toMemberSummary(row: UserRow, photos: Photo[]): MemberSummary {
+  return {
+    _id: row.id,
+    accountType: row.accountType,
+    profile: {
+      name: row.name,
+      age: row.age,
+      gender: row.gender,
+      bio: row.bio,
+      interests: row.interests,
+      photos,
+      location: { city: row.city, country: row.country },
+    },
+    coupleInfo:
+      row.accountType === 'couple' && row.partnerName && row.partnerAge && row.partnerGender && row.relationshipType
+        ? { partnerName: row.partnerName, partnerAge: row.partnerAge, partnerGender: row.partnerGender, relationshipType: row.relationshipType }
+        : null,
+    // Date statistics come with the bookings work; until then nobody has dates.
+    reliabilityScore: { current: row.score, stats: { totalDates: 0, onTimeRate: null, noShows: 0 } },
+    verificationTier: row.verificationTier,
+    isBiometricVerified: row.isBiometricVerified,
+    isPhotoVerified: row.isPhotoVerified,
+    carTier: row.carTier,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Summaries of many members with their photos, in the rows' order (one photo query). */
+export async function memberSummaries(db: Tx, rows: UserRow[]): Promise<MemberSummary[]> {
+  const photos = await photosByMember(db, rows.map((row) => row.id));
+  return rows.map((row) => toMemberSummary(row, photos.get(row.id) ?? []));
+}
+
+/** Members others can find: verified e-mail, not banned, active. */
+export const isDiscoverable = (row: UserRow) => row.emailVerifiedAt !== null && !row.isBanned && row.accountStatus === 'active';
+
+export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) => Promise<User> }) {
+  const { db } = deps;
+  return {
+    photosOf: (userId: string) => listPhotos(db, userId),
+
+    async update(memberId: string, input: ProfileUpdate): Promise<User> {
+      const { profile } = input;
+      const place = resolveLocation(profile.location);
+      const row = await repo.updateProfile(db, memberId, {
+        name: profile.name,
+        bio: profile.bio,
+        interests: profile.interests,
+        city: place.city,
+        country: place.country,
+        longitude: place.coordinates[0],
+        latitude: place.coordinates[1],
+        prefDateTypes: profile.preferences.dateTypes,
+        prefGenders: profile.preferences.genderPreferences,
+        prefAgeMin: profile.preferences.ageRange.min,
+        prefAgeMax: profile.preferences.ageRange.max,
+        prefDistanceKm: profile.preferences.distance,
+        prefAccountTypes: profile.preferences.accountTypes,
+      });
+      return deps.ownView(row);
+    },
+
+    async setNotificationSettings(memberId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+      await repo.setNotificationSettings(db, memberId, settings);
+      return settings;
+    },
+
+    /** A member another member may look at; banned, unverified or closed accounts are not found. */
+    async discoverable(id: string): Promise<UserRow> {
+      const row = await repo.findMember(db, id);
+      if (!row || !isDiscoverable(row)) throw new HttpError(404, PROFILE_NOT_FOUND);
+      return row;
+    },
+  };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,0 +1,24 @@
+import { eq, sql } from 'drizzle-orm';
+import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
+import { users } from '../auth/auth.tables.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { scoreEvents } from './score.tables.ts';
+
+export type NewScoreEvent = typeof scoreEvents.$inferInsert;
+
+/** Inserts an entry; one with a once-key the member already has is skipped. True when inserted. */
+export async function insertEvent(db: Tx, event: NewScoreEvent): Promise<boolean> {
+  const rows = await db.insert(scoreEvents).values(event).onConflictDoNothing().returning({ id: scoreEvents.id });
+  return rows.length > 0;
+}
+
+/** Recomputes the member's score from the ledger and stores it beside the member for fast reads. */
+export async function refreshScore(db: Tx, userId: string): Promise<number> {
+  const total = sql`coalesce((select sum(${scoreEvents.points}) from ${scoreEvents} where ${scoreEvents.userId} = ${userId}), 0)`;
+  const [row] = await db
+    .update(users)
+    .set({ score: sql`least(${SCORE_MAX}, greatest(${SCORE_MIN}, ${SCORE_START} + ${total}))` })
+    .where(eq(users.id, userId))
+    .returning({ score: users.score });
+  return row?.score ?? SCORE_START;
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, GENDERS, NAME_MAX, RELATIONSHIP_TYPES, VERIFICATION_TIERS } from '../domain/account.ts';
+import { BIO_MAX, DATE_TYPES, INTERESTS_MAX, INTEREST_MAX_LENGTH } from '../domain/profile.ts';
+import { PhotoSchema, RegistrationLocationSchema, UserSchema } from './auth.ts';
+import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts';
+
+export const profilesPaths = {
+  profile: '/users/profile',
+  notificationSettings: '/users/notification-settings',
+  photos: '/users/photos',
+  photo: (photoId: string) => `/users/photos/${encodeURIComponent(photoId)}`,
+  member: (userId: string) => `/users/${encodeURIComponent(userId)}`,
+  /** Photo files: public, unguessable names, cached for a year. */
+  photoFile: '/photos/:file',
+} as const;
+
+/** The URL a photo is shown from (storage keys are random file names). */
+export const photoUrl = (storageKey: string) => `/api/photos/${storageKey}`;
+
+const readOnly = (label: string) => z.never({ error: `${label} cannot be changed` }).optional();
+
+export const InterestSchema = z
+  .string()
+  .trim()
+  .min(1, 'An interest cannot be blank')
+  .max(INTEREST_MAX_LENGTH, `An interest is at most ${INTEREST_MAX_LENGTH} characters`);
+
+/** PUT /users/profile. Age, gender and account type are not editable (support changes those). */
+export const ProfileUpdateBodySchema = z.object({
+  profile: z.object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+    bio: z.string().trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`).default(''),
+    interests: z
+      .array(InterestSchema)
+      .max(INTERESTS_MAX, `At most ${INTERESTS_MAX} interests`)
+      .default([])
+      .transform((list) => list.filter((item, i) => list.findIndex((other) => other.toLowerCase() === item.toLowerCase()) === i)),
+    location: RegistrationLocationSchema,
+    preferences: PreferencesSchema,
+    age: readOnly('Age'),
+    gender: readOnly('Gender'),
+  }),
+  accountType: readOnly('Account type'),
+});
+export type ProfileUpdateBody = z.input<typeof ProfileUpdateBodySchema>;
+
+export const ProfileUpdateResponseSchema = z.object({ user: UserSchema, profile: UserSchema.shape.profile });
+export const NotificationSettingsResponseSchema = z.object({ notificationSettings: NotificationSettingsSchema });
+
+export const PhotoUploadResponseSchema = z.object({ photos: z.array(PhotoSchema), scoreAwarded: z.number() });
+export const PhotoDeleteResponseSchema = z.object({ photos: z.array(PhotoSchema) });
+
+export const PublicLocationSchema = z.object({ city: z.string(), country: z.string() });
+
+/** What one member may see of another: never the e-mail, coordinates or settings. */
+export const MemberSummarySchema = z.object({
+  _id: z.string(),
+  accountType: ACCOUNT_TYPES,
+  profile: z.object({
+    name: z.string(),
+    age: z.number(),
+    gender: GENDERS,
+    bio: z.string(),
+    interests: z.array(z.string()),
+    photos: z.array(PhotoSchema),
+    location: PublicLocationSchema,
+  }),
+  coupleInfo: z
+    .object({ partnerName: z.string(), partnerAge: z.number(), partnerGender: GENDERS, relationshipType: RELATIONSHIP_TYPES })
+    .nullable(),
+  reliabilityScore: z.object({
+    current: z.number(),
+    stats: z.object({ totalDates: z.number(), onTimeRate: z.number().nullable(), noShows: z.number() }),
+  }),
+  verificationTier: VERIFICATION_TIERS,
+  isBiometricVerified: z.boolean(),
+  isPhotoVerified: z.boolean(),
+  carTier: z.string(),
+  createdAt: z.string(),
+});
+export type MemberSummary = z.infer<typeof MemberSummarySchema>;
+
+/** Between the viewer and this member; null until a booking exists (bookings issue). */
+export const BookingStatusSchema = z.object({ status: z.string(), isInitiator: z.boolean() }).nullable();
+
+export const RecentDateActivitySchema = z.object({
+  thisMonth: z.number(),
+  lastConfirmedDate: z.string().nullable(),
+  feedback: z.array(z.object({ rating: z.number(), comment: z.string(), createdAt: z.string() })),
+});
+
+/** An open slot as other members see it (filled by the availability issue). */
+export const PublicSlotSchema = z.object({
+  _id: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  dateType: DATE_TYPES,
+  venue: z.string(),
+  notes: z.string(),
+});
+
+export const MemberDetailSchema = MemberSummarySchema.extend({
+  preferences: PreferencesSchema.nullable(),
+  bookingStatus: BookingStatusSchema,
+  availability: z.array(PublicSlotSchema),
+  recentDateActivity: RecentDateActivitySchema,
+  distance: z.number().nullable(),
+  mutualInterests: z.array(z.string()),
+});
+export type MemberDetail = z.infer<typeof MemberDetailSchema>;
+export const MemberResponseSchema = z.object({ user: MemberDetailSchema });
+
