@@ -13,11 +13,14 @@ import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
+import type { FileStorage } from './platform/storage.ts';
 
 export type AppDeps = {
   database: Database;
   clock: Clock;
   mailer: Mailer;
+  /** Member photos. */
+  photoStorage: FileStorage;
   publicUrl: string;
   adminEmails: Set<string>;
   /** The built PWA to serve; omitted in API-only tests. */

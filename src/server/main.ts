@@ -6,6 +6,7 @@ import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { folderStorage } from './platform/storage.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,6 +31,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: logger,
     }),
+    photoStorage: folderStorage(path.join(config.dataDir, 'photos')),
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     distDir: path.join(root, 'dist'),

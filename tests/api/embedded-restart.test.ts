@@ -7,6 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { systemClock } from '#server/platform/clock.ts';
 import { openPglite } from '#server/platform/db/client.ts';
 import { createMailer } from '#server/platform/mail/mailer.ts';
+import { folderStorage } from '#server/platform/storage.ts';
 
 describe('the embedded database (PGlite only)', () => {
   it('keeps members across a restart of the server', async () => {
@@ -18,6 +19,7 @@ describe('the embedded database (PGlite only)', () => {
         database,
         clock: systemClock,
         mailer: createMailer({ from: 'x@y.z', outboxDir: path.join(dataDir, 'outbox'), log: pino({ level: 'silent' }) }),
+        photoStorage: folderStorage(path.join(dataDir, 'photos')),
         publicUrl: 'http://localhost',
         adminEmails: new Set(),
       });

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from '#server/app.ts';
 import { fixedClock } from '#server/platform/clock.ts';
 import { createMailer } from '#server/platform/mail/mailer.ts';
+import { folderStorage } from '#server/platform/storage.ts';
 import { linkIn, startSmtpSink } from './smtp-sink.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -18,10 +22,12 @@ export async function startTestApp(options: { adminEmails?: string[] } = {}) {
   const sink = await startSmtpSink();
   const database = await openTestDatabase();
   const clock = fixedClock(START);
+  const photoDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-photos-'));
   const app = await buildApp({
     database,
     clock,
     mailer: createMailer({ smtpUrl: sink.url, from: 'Rendezvous <no-reply@rendezvous.test>', outboxDir: '', log: pino({ level: 'silent' }) }),
+    photoStorage: folderStorage(photoDir),
     publicUrl: PUBLIC_URL,
     adminEmails: new Set(options.adminEmails ?? []),
   });
@@ -91,6 +97,7 @@ export async function startTestApp(options: { adminEmails?: string[] } = {}) {
     sink,
     clock,
     database,
+    photoDir,
     call,
     registration,
     register,
@@ -100,6 +107,7 @@ export async function startTestApp(options: { adminEmails?: string[] } = {}) {
       await app.close();
       await database.close();
       await sink.close();
+      rmSync(photoDir, { recursive: true, force: true });
     },
   };
 }
