@@ -3,7 +3,7 @@ import type { Place } from '#shared/api/geo.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { geoApi } from './geo.api.ts';
-import { PositionFailure, REGISTRATION_LOCATION_ERRORS, currentPosition } from './device-position.ts';
+import { PositionFailure, REGISTRATION_LOCATION_ERRORS, currentPosition, type LocationErrorTexts } from './device-position.ts';
 import './geo.css';
 
 export type LocationValue = { city: string; country: string; coordinates: [number, number] | null };
@@ -18,10 +18,13 @@ export function LocationField({
   value,
   onChange,
   error,
+  errorTexts = REGISTRATION_LOCATION_ERRORS,
 }: {
   value: LocationValue | null;
   onChange: (value: LocationValue | null) => void;
   error?: string;
+  /** Registration and the profile screen word location failures differently (spec §8). */
+  errorTexts?: LocationErrorTexts;
 }) {
   const [mode, setMode] = useState<'detected' | 'manual'>(value?.coordinates ? 'detected' : 'manual');
   const [detecting, setDetecting] = useState(false);
@@ -31,13 +34,13 @@ export function LocationField({
     setDetecting(true);
     setNotice(null);
     try {
-      const [lon, lat] = await currentPosition();
+      const [lon, lat] = await currentPosition(errorTexts);
       const { place } = await geoApi.reverse(lat, lon).catch(() => ({ place: null }));
-      if (!place) throw new PositionFailure(REGISTRATION_LOCATION_ERRORS.unknownCity);
+      if (!place) throw new PositionFailure(errorTexts.unknownCity);
       onChange({ city: place.city, country: place.country, coordinates: [lon, lat] });
       setMode('detected');
     } catch (failure) {
-      setNotice(failure instanceof PositionFailure ? failure.message : REGISTRATION_LOCATION_ERRORS.unknownCity);
+      setNotice(failure instanceof PositionFailure ? failure.message : errorTexts.unknownCity);
       setMode('manual');
     } finally {
       setDetecting(false);
