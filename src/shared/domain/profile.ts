@@ -94,3 +94,8 @@ export const COMPRESSION_LADDER = [
   { maxWidth: 600, quality: 0.4 },
   { maxWidth: 400, quality: 0.3 },
 ] as const;
+
+/** How a member is named on every screen: couples as 'name & partnerName'. */
+export function displayName(member: { profile: { name: string }; coupleInfo: { partnerName: string } | null }): string {
+  return member.coupleInfo ? `${member.profile.name} & ${member.coupleInfo.partnerName}` : member.profile.name;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capCount, clampScore, gradeFor, royalTitleFor } from './score.ts';
+import { capCount, clampScore, gradeFor, royalTitleFor, scoreBand } from './score.ts';
 
 describe('score rules', () => {
   it.each([
@@ -17,6 +17,19 @@ describe('score rules', () => {
 
   it('has no grade without a score', () => {
     expect(gradeFor(null)).toBe('unknown');
+  });
+
+  it.each([
+    [850, 'green'],
+    [750, 'green'],
+    [749, 'blue'],
+    [650, 'blue'],
+    [649, 'yellow'],
+    [550, 'yellow'],
+    [549, 'red'],
+    [300, 'red'],
+  ])('score %i is coloured %s', (score, band) => {
+    expect(scoreBand(score)).toBe(band);
   });
 
   it.each([

@@ -22,6 +22,16 @@ export function gradeFor(score: number | null | undefined): Grade {
   return 'poor';
 }
 
+/** Score colours on every screen (account-and-admin §9): 750+ green, 650+ blue, 550+ yellow, below red. */
+export type ScoreBand = 'green' | 'blue' | 'yellow' | 'red';
+
+export function scoreBand(score: number): ScoreBand {
+  if (score >= 750) return 'green';
+  if (score >= 650) return 'blue';
+  if (score >= 550) return 'yellow';
+  return 'red';
+}
+
 export const ROYAL_TITLES = [
   { id: 'queen', title: 'Queen', min: 825 },
   { id: 'empress', title: 'Empress', min: 800 },
