@@ -1,0 +1,172 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { HttpError } from '#shared/http-error.ts';
+import { geoApi } from '#app/geo/geo.api.ts';
+import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/geo/device-position.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert } from '#app/platform/ui/field.tsx';
+import { browseQueries } from './browse.api.ts';
+import { useBrowseFilters, type BrowseFilters } from './browse-filters.store.ts';
+import { FiltersPanel } from './filters-panel.tsx';
+import { ProfileCard, type Nudger } from './profile-card.tsx';
+import { VancouverClock } from './vancouver-clock.tsx';
+import './browse.css';
+
+export const EMPTY_TEXT = 'No profiles found - Try adjusting your filters or check back later.';
+export const LOAD_FAILED = 'Failed to load profiles';
+/** Typing in a text filter waits this long before asking the server. */
+const FILTER_SETTLE_MS = 400;
+
+export function BrowsePage({ nudge }: { nudge: Nudger }) {
+  const panelId = useId();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const filters = useBrowseFilters((state) => state.filters);
+  const applied = useSettled(filters, FILTER_SETTLE_MS);
+  const locate = useAutoLocate(() => setPanelOpen(true));
+
+  return (
+    <main id="main" className="page browse-page">
+      <div className="browse-head">
+        <h1>Browse</h1>
+        <p className="muted browse-clock">
+          All times are shown in UTC. Vancouver time: <VancouverClock />
+        </p>
+        <div className="row">
+          <Button onClick={locate.run} busy={locate.busy}>
+            Auto-Locate
+          </Button>
+          <Button aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanelOpen(!panelOpen)}>
+            Filters
+          </Button>
+        </div>
+        <p role="status" className={`locate-note locate-${locate.note?.tone ?? 'none'}`}>
+          {locate.note?.text}
+        </p>
+      </div>
+      {panelOpen && <FiltersPanel id={panelId} />}
+      <section aria-labelledby={`${panelId}-profiles`}>
+        <h2 id={`${panelId}-profiles`}>Profiles</h2>
+        <ProfileList filters={applied} nudge={nudge} />
+      </section>
+    </main>
+  );
+}
+
+function ProfileList({ filters, nudge }: { filters: BrowseFilters; nudge: Nudger }) {
+  const viewerGender = useSession((state) => state.user?.profile.gender);
+  const query = useInfiniteQuery({ ...browseQueries.list(filters), placeholderData: keepPreviousData });
+
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError && !query.data) {
+    const detail = query.error instanceof HttpError && query.error.status === 400 ? query.error.message : null;
+    return (
+      <Alert>
+        <div className="stack-sm">
+          <strong>{LOAD_FAILED}</strong>
+          {detail && <span>{detail}</span>}
+          <div>
+            <Button size="sm" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </div>
+      </Alert>
+    );
+  }
+
+  const users = query.data.pages.flatMap((page) => page.users);
+  const origin = query.data.pages[0]?.origin;
+  const refreshing = query.isPlaceholderData;
+  return (
+    <div className="stack" aria-busy={refreshing || undefined}>
+      {query.isError && (
+        <Alert>
+          <div className="row">
+            <span>{LOAD_FAILED}</span>
+            <Button size="sm" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {origin && <p className="muted">Distances from {[origin.city, origin.country].filter(Boolean).join(', ')}</p>}
+      {users.length === 0 ? (
+        <div className="empty-state">
+          <p>{EMPTY_TEXT}</p>
+        </div>
+      ) : (
+        <ul className={`profile-grid${refreshing ? ' is-refreshing' : ''}`}>
+          {users.map((card) => (
+            <li key={card._id}>
+              <ProfileCard card={card} viewerGender={viewerGender} nudge={nudge} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="center">
+          <Button onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div aria-busy="true">
+      <span role="status" className="visually-hidden">
+        Loading profiles
+      </span>
+      <ul className="profile-grid" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="card profile-card skeleton">
+            <div className="skeleton-photo" />
+            <div className="skeleton-line" />
+            <div className="skeleton-line short" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The value once it has stopped changing for `ms` (the first value at once). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+type Note = { tone: 'success' | 'error'; text: string };
+
+/** Auto-Locate: the device position, named by our own gazetteer, becomes the location filter. */
+function useAutoLocate(onFailure: () => void) {
+  const setFilter = useBrowseFilters((state) => state.set);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<Note | null>(null);
+  async function run() {
+    setBusy(true);
+    setNote(null);
+    try {
+      const [lon, lat] = await currentPosition(LOCATE_ERRORS);
+      const { place } = await geoApi.reverse(lat, lon).catch(() => ({ place: null }));
+      if (!place) throw new PositionFailure(LOCATE_ERRORS.unknownCity);
+      const city = [place.city, place.country].filter(Boolean).join(', ');
+      setFilter('location', city);
+      setNote({ tone: 'success', text: `Showing members near ${city}` });
+    } catch (failure) {
+      setNote({ tone: 'error', text: failure instanceof PositionFailure ? failure.message : LOCATE_ERRORS.unknownCity });
+      onFailure();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { run, busy, note };
+}
