@@ -5,6 +5,10 @@ import { HealthResponseSchema } from '#shared/api/health.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
+import { likesRoutes } from './likes/likes.routes.ts';
+import { createLikesService } from './likes/likes.service.ts';
+import { nudgesRoutes } from './nudges/nudges.routes.ts';
+import { createNudgesService } from './nudges/nudges.service.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { registerAuthHook } from './platform/auth.ts';
@@ -68,6 +72,8 @@ export async function buildApp(deps: AppDeps) {
     photosOf: (userId) => profiles.photosOf(userId),
   });
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
+  const likes = createLikesService({ db, clock: deps.clock, profiles });
+  const nudges = createNudgesService({ db, clock: deps.clock, profiles });
 
   await app.register(
     async (api) => {
@@ -82,6 +88,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(authRoutes(auth));
       await api.register(geoRoutes);
       await api.register(profilesRoutes(profiles));
+      await api.register(likesRoutes(likes));
+      await api.register(nudgesRoutes(nudges));
     },
     { prefix: '/api' },
   );

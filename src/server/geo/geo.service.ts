@@ -11,17 +11,20 @@ const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
  * Turns what a member gave at sign-up (a device position, or a typed city) into a known city,
  * country and coordinates, or a 400 on `location.city`.
  */
-export function resolveLocation(input: { city: string; country: string; coordinates: [number, number] | null }): Place {
+export function resolveLocation(
+  input: { city: string; country: string; coordinates: [number, number] | null },
+  field = 'location.city',
+): Place {
   if (input.coordinates) {
     const [lon, lat] = input.coordinates;
     const nearest = reverse(lat, lon);
-    if (!nearest) throw new HttpError(400, CITY_NOT_FOUND, [{ field: 'location.city', message: CITY_NOT_FOUND }]);
+    if (!nearest) throw new HttpError(400, CITY_NOT_FOUND, [{ field, message: CITY_NOT_FOUND }]);
     const coordinates: [number, number] = [roundCoordinate(lon), roundCoordinate(lat)];
     return { ...nearest, coordinates };
   }
   const query = input.country ? `${input.city}, ${input.country}` : input.city;
   const exact = search(query, 20).find((place) => normalize(place.city) === normalize(input.city));
-  if (!exact) throw new HttpError(400, CITY_NOT_FOUND, [{ field: 'location.city', message: CITY_NOT_FOUND }]);
+  if (!exact) throw new HttpError(400, CITY_NOT_FOUND, [{ field, message: CITY_NOT_FOUND }]);
   return exact;
 }
 

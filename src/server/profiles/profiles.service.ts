@@ -13,6 +13,10 @@ type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Member ids are uuids; anything else names nobody (and must not reach the database as a uuid). */
+export const isMemberId = (id: string) => UUID.test(id);
+
 /** What one member may see of another. */
 export function toMemberSummary(row: UserRow, photos: Photo[]): MemberSummary {
   return {
@@ -57,7 +61,7 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
 
     async update(memberId: string, input: ProfileUpdate): Promise<User> {
       const { profile } = input;
-      const place = resolveLocation(profile.location);
+      const place = resolveLocation(profile.location, 'profile.location.city');
       const row = await repo.updateProfile(db, memberId, {
         name: profile.name,
         bio: profile.bio,
@@ -83,7 +87,7 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
 
     /** A member another member may look at; banned, unverified or closed accounts are not found. */
     async discoverable(id: string): Promise<UserRow> {
-      const row = await repo.findMember(db, id);
+      const row = isMemberId(id) ? await repo.findMember(db, id) : undefined;
       if (!row || !isDiscoverable(row)) throw new HttpError(404, PROFILE_NOT_FOUND);
       return row;
     },

@@ -1,0 +1,28 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { users } from '../auth/auth.tables.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { likes } from './likes.tables.ts';
+
+export async function insertLike(db: Tx, likerId: string, likedId: string, at: Date): Promise<void> {
+  await db.insert(likes).values({ likerId, likedId, createdAt: at }).onConflictDoNothing();
+}
+
+export async function deleteLike(db: Tx, likerId: string, likedId: string): Promise<void> {
+  await db.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+}
+
+export async function isLiked(db: Tx, likerId: string, likedId: string): Promise<boolean> {
+  const rows = await db.select({ at: likes.createdAt }).from(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId))).limit(1);
+  return rows.length > 0;
+}
+
+/** Members the member liked, or who liked the member, newest first, with when. */
+export async function likedMembers(db: Tx, memberId: string, direction: 'given' | 'received') {
+  const [self, other] = direction === 'given' ? [likes.likerId, likes.likedId] : [likes.likedId, likes.likerId];
+  return db
+    .select({ user: users, likedAt: likes.createdAt })
+    .from(likes)
+    .innerJoin(users, eq(users.id, other))
+    .where(eq(self, memberId))
+    .orderBy(desc(likes.createdAt));
+}

@@ -1,0 +1,40 @@
+import type { LikedMember, LikesResponse } from '#shared/api/likes.ts';
+import { CANNOT_LIKE_YOURSELF } from '#shared/api/likes.ts';
+import { HttpError } from '#shared/http-error.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isDiscoverable, memberSummaries, type ProfilesService } from '../profiles/profiles.service.ts';
+import * as repo from './likes.repo.ts';
+
+export function createLikesService(deps: { db: Db; clock: Clock; profiles: ProfilesService }) {
+  const { db, clock, profiles } = deps;
+
+  async function listed(memberId: string, direction: 'given' | 'received'): Promise<LikedMember[]> {
+    const rows = (await repo.likedMembers(db, memberId, direction)).filter(({ user }) => isDiscoverable(user));
+    const summaries = await memberSummaries(db, rows.map(({ user }) => user));
+    return summaries.map((summary, i) => ({ ...summary, likedAt: rows[i]!.likedAt.toISOString() }));
+  }
+
+  return {
+    async like(memberId: string, targetId: string): Promise<void> {
+      if (memberId === targetId) throw new HttpError(400, CANNOT_LIKE_YOURSELF);
+      await profiles.discoverable(targetId);
+      await repo.insertLike(db, memberId, targetId, clock.now());
+    },
+
+    async unlike(memberId: string, targetId: string): Promise<void> {
+      await repo.deleteLike(db, memberId, targetId);
+    },
+
+    async isLiked(memberId: string, targetId: string): Promise<boolean> {
+      return repo.isLiked(db, memberId, targetId);
+    },
+
+    async likes(memberId: string): Promise<LikesResponse> {
+      const [given, received] = await Promise.all([listed(memberId, 'given'), listed(memberId, 'received')]);
+      return { given, received };
+    },
+  };
+}
+
+export type LikesService = ReturnType<typeof createLikesService>;
