@@ -12,6 +12,7 @@ export const Route = createFileRoute('/_member/_verified/browse')({
     void context.queryClient.prefetchInfiniteQuery(browseQueries.list(useBrowseFilters.getState().filters));
   },
   component: function Browse() {
-    return <BrowsePage nudge={useNudge()} />;
+    const nudge = useNudge();
+    return <BrowsePage nudge={nudge} />;
   },
 });

@@ -11,6 +11,7 @@ export const Route = createFileRoute('/_member/_verified/user/$userId')({
   },
   component: function Member() {
     const { userId } = Route.useParams();
-    return <MemberPage key={userId} userId={userId} nudge={useNudge()} likeButton={<LikeButton userId={userId} />} />;
+    const nudge = useNudge();
+    return <MemberPage key={userId} userId={userId} nudge={nudge} likeButton={<LikeButton userId={userId} />} />;
   },
 });
