@@ -105,7 +105,7 @@ export function InterestsField({ value, onChange, error }: { value: string[]; on
           </span>
         )}
       </div>
-      <p className="field-hint" role="status">
+      <p className="field-hint interest-notice" role="status">
         {notice}
       </p>
       {suggestions.length > 0 && (

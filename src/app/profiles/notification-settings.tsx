@@ -104,7 +104,7 @@ export function NotificationSettingsSection({ settings }: { settings: Notificati
           </label>
         ))}
       </fieldset>
-      <p className="field-hint" role="status">
+      <p className="field-hint settings-status" role="status">
         {saved}
       </p>
     </section>
