@@ -119,8 +119,22 @@ test('an unverified member is asked to verify; mistakes are explained and nothin
   await expect(page.getByLabel('Display name')).toHaveValue('Robin B');
 
   await page.getByRole('combobox', { name: 'City' }).fill('Halifax, Canada');
+
+  // Without a network: a flipped switch goes back; the save fails and keeps everything.
+  await page.context().setOffline(true);
+  const messages = page.getByRole('group', { name: 'Send me a push notification when' }).getByRole('switch', { name: 'New chat messages' });
+  await messages.click();
+  await expect(page.getByRole('alert').filter({ hasText: "You're offline." })).toBeVisible();
+  await expect(messages).toBeChecked();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.locator('.profile-save').getByRole('alert')).toHaveText("You're offline. Check your connection and try again.");
+  await expect(page.getByLabel('Display name')).toHaveValue('Robin B');
+  await page.context().setOffline(false);
+
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Who you are' }).getByText('Robin B', { exact: true })).toBeVisible();
   await expect(page.getByText('Halifax, Canada')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'City' })).toHaveCount(0);
+  await expect(page.getByLabel('Bio', { exact: true })).toHaveValue('Typed before a mistake.');
 });

@@ -26,19 +26,33 @@ export function targetSize(width: number, height: number, maxWidth: number): { w
   return { width: targetWidth, height: Math.max(1, Math.round((height * targetWidth) / width)) };
 }
 
+/** A JPEG of the bitmap at that size: OffscreenCanvas where the browser has it, else a page canvas. */
+function drawJpeg(bitmap: ImageBitmap, width: number, height: number, quality: number): Promise<Blob> {
+  const paint = (context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null) => {
+    if (!context) throw new Error('no 2d canvas');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(bitmap, 0, 0, width, height);
+  };
+  if (typeof OffscreenCanvas === 'function') {
+    const canvas = new OffscreenCanvas(width, height);
+    paint(canvas.getContext('2d'));
+    return canvas.convertToBlob({ type: 'image/jpeg', quality });
+  }
+  const canvas = Object.assign(document.createElement('canvas'), { width, height });
+  paint(canvas.getContext('2d'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas gave no image'))), 'image/jpeg', quality),
+  );
+}
+
 /** The browser's own decoder and a canvas: EXIF orientation applied, metadata gone, transparency on white. */
 export const canvasEncoder: Encoder = async (file) => {
   const bitmap = await createImageBitmap(file);
   return {
-    async encode(step) {
+    encode(step) {
       const { width, height } = targetSize(bitmap.width, bitmap.height, step.maxWidth);
-      const canvas = new OffscreenCanvas(width, height);
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d canvas');
-      context.fillStyle = '#fff';
-      context.fillRect(0, 0, width, height);
-      context.drawImage(bitmap, 0, 0, width, height);
-      return canvas.convertToBlob({ type: 'image/jpeg', quality: step.quality });
+      return drawJpeg(bitmap, width, height, step.quality);
     },
     close: () => bitmap.close(),
   };
