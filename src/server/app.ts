@@ -5,6 +5,8 @@ import { HealthResponseSchema } from '#shared/api/health.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
+import { photosRoutes } from './profiles/photos.routes.ts';
+import { createPhotosService } from './profiles/photos.service.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { registerAuthHook } from './platform/auth.ts';
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps) {
     photosOf: (userId) => profiles.photosOf(userId),
   });
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
+  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
 
   await app.register(
     async (api) => {
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(authRoutes(auth));
       await api.register(geoRoutes);
       await api.register(profilesRoutes(profiles));
+      await api.register(photosRoutes(photos));
     },
     { prefix: '/api' },
   );
