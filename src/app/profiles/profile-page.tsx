@@ -269,6 +269,7 @@ function ProfileForm({ user }: { user: User }) {
 
       <section className="card stack profile-section" aria-labelledby="preferences-heading">
         <h2 id="preferences-heading">Dating preferences</h2>
+        <p className="muted">Once saved, they also decide who finds you: members outside them do not see you in Browse.</p>
         <PreferencesFields
           value={draft.preferences}
           onChange={(next, changed) => {
