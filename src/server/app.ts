@@ -9,6 +9,8 @@ import { likesRoutes } from './likes/likes.routes.ts';
 import { createLikesService } from './likes/likes.service.ts';
 import { nudgesRoutes } from './nudges/nudges.routes.ts';
 import { createNudgesService } from './nudges/nudges.service.ts';
+import { photosRoutes } from './profiles/photos.routes.ts';
+import { createPhotosService } from './profiles/photos.service.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { registerAuthHook } from './platform/auth.ts';
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps) {
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
+  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
 
   await app.register(
     async (api) => {
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(profilesRoutes(profiles));
       await api.register(likesRoutes(likes));
       await api.register(nudgesRoutes(nudges));
+      await api.register(photosRoutes(photos));
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,17 @@ export const START = new Date('2026-11-23T12:00:00Z');
 
 export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
 
+async function answerOf(response: Response): Promise<ApiAnswer> {
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
 /**
  * The whole API on a real loopback port, with its own fresh database, a real SMTP sink for its
  * mail and a clock the test moves. One per test file.
@@ -43,15 +54,19 @@ export async function startTestApp(options: { adminEmails?: string[] } = {}) {
     let payload: string | undefined = options.rawBody;
     if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(`${url}/api${path}`, { method, headers, body: payload });
-    const text = await response.text();
-    let body: any = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: response.status, body, headers: response.headers };
+    return answerOf(await fetch(`${url}/api${path}`, { method, headers, body: payload }));
+  }
+
+  /** POST /users/photos as a browser sends it: real multipart, one `photos` part per file (or `field`). */
+  async function upload<T = any>(
+    token: string | undefined,
+    files: { name: string; bytes: Uint8Array; type?: string }[],
+    field = 'photos',
+  ): Promise<ApiAnswer<T>> {
+    const form = new FormData();
+    for (const file of files) form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    return answerOf(await fetch(`${url}/api/users/photos`, { method: 'POST', headers, body: form }));
   }
 
   let counter = 0;
@@ -99,6 +114,7 @@ export async function startTestApp(options: { adminEmails?: string[] } = {}) {
     database,
     photoDir,
     call,
+    upload,
     registration,
     register,
     verifiedMember,

@@ -1,6 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import { photoUrl } from '#shared/api/profiles.ts';
 import type { User } from '#shared/api/auth.ts';
+import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photos } from './profiles.tables.ts';
 
@@ -29,4 +30,30 @@ export async function photosByMember(db: Tx, userIds: string[]): Promise<Map<str
     .orderBy(asc(photos.createdAt), asc(photos.id));
   for (const row of rows) byMember.get(row.userId)?.push(toPhoto(row));
   return byMember;
+}
+
+/** Locks the member's row until the transaction ends, so their photo uploads run one at a time. */
+export async function lockMember(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+/** How many photos the member has and when the newest was added. */
+export async function photoStats(db: Tx, userId: string): Promise<{ count: number; newest: Date | null }> {
+  const [row] = await db.select({ n: count(), newest: max(photos.createdAt) }).from(photos).where(eq(photos.userId, userId));
+  return { count: row?.n ?? 0, newest: row?.newest ?? null };
+}
+
+export async function insertPhotos(db: Tx, rows: (typeof photos.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(photos).values(rows);
+}
+
+/** Deletes one of the member's photos, found by its id or its storage key; returns the key, if any was deleted. */
+export async function deleteOwnPhoto(db: Tx, userId: string, by: { id: string } | { storageKey: string }): Promise<string | undefined> {
+  const match = 'id' in by ? eq(photos.id, by.id) : eq(photos.storageKey, by.storageKey);
+  const [row] = await db
+    .delete(photos)
+    .where(and(eq(photos.userId, userId), match))
+    .returning({ storageKey: photos.storageKey });
+  return row?.storageKey;
 }

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { ProfilePage } from '#app/profiles/profile-page.tsx';
 
-export const Route = createFileRoute('/_member/profile')({ component: () => <PagePlaceholder title="My Profile" /> });
+export const Route = createFileRoute('/_member/profile')({ component: ProfilePage });

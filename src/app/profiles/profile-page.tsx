@@ -1,0 +1,293 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { User } from '#shared/api/auth.ts';
+import type { Preferences } from '#shared/api/preferences.ts';
+import { ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
+import { GENDER_LABELS } from '#shared/domain/account.ts';
+import { carTierOf } from '#shared/domain/car-tiers.ts';
+import { BIO_MAX } from '#shared/domain/profile.ts';
+import { royalTitleFor } from '#shared/domain/score.ts';
+import { LOCATE_ERRORS } from '#app/geo/device-position.ts';
+import { LocationField, type LocationValue } from '#app/geo/location-field.tsx';
+import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
+import { InterestsField } from './interests-field.tsx';
+import { NotificationSettingsSection } from './notification-settings.tsx';
+import { PhotosSection } from './photos-section.tsx';
+import { PreferencesFields, type PreferenceErrors } from './preferences-fields.tsx';
+import { PROFILE_SAVE_FAILED, ownRecordQuery, profilesApi } from './profiles.api.ts';
+import './profiles.css';
+
+export const PROFILE_SAVED = 'Profile updated successfully!';
+
+type Draft = { name: string; bio: string; interests: string[]; location: LocationValue | null; preferences: Preferences };
+
+const draftOf = (user: User): Draft => ({
+  name: user.profile.name,
+  bio: user.profile.bio,
+  interests: user.profile.interests,
+  location: user.profile.location,
+  preferences: user.profile.preferences,
+});
+
+/** Couples show as 'name & partnerName'. */
+export function displayNameOf(user: User): string {
+  return user.accountType === 'couple' && user.coupleInfo ? `${user.profile.name} & ${user.coupleInfo.partnerName}` : user.profile.name;
+}
+
+/** My Profile: "Loading…" until the member's fresh record is known (or the network says it cannot be). */
+export function ProfilePage() {
+  const user = useSession((state) => state.user);
+  const own = useQuery(ownRecordQuery());
+  if (!user || !own.isFetchedAfterMount) {
+    return (
+      <main id="main" className="page profile-page">
+        <h1>My Profile</h1>
+        <p role="status">Loading…</p>
+      </main>
+    );
+  }
+  return <ProfileScreen key={user._id} user={user} />;
+}
+
+function ProfileScreen({ user }: { user: User }) {
+  return (
+    <main id="main" className="page profile-page">
+      <h1>My Profile</h1>
+      <div className="profile-columns">
+        <div className="stack">
+          {!user.isEmailVerified && (
+            <Alert tone="warning">
+              Please verify your email address ({user.email}) to browse and book dates. <Link to="/verify-email">Verify your email</Link>
+            </Alert>
+          )}
+          <IdentityCard user={user} />
+          <PhotosSection photos={user.profile.photos} />
+          <BiometricBlock verified={user.isBiometricVerified} />
+          <MembershipCard user={user} />
+        </div>
+        <ProfileForm user={user} />
+      </div>
+    </main>
+  );
+}
+
+function IdentityCard({ user }: { user: User }) {
+  return (
+    <section className="card stack-sm profile-identity" aria-label="Who you are">
+      <p className="profile-name">{displayNameOf(user)}</p>
+      <dl className="profile-facts">
+        <div>
+          <dt>Age</dt>
+          <dd>{user.profile.age}</dd>
+        </div>
+        <div>
+          <dt>Gender</dt>
+          <dd>{GENDER_LABELS[user.profile.gender]}</dd>
+        </div>
+        <div>
+          <dt>Account</dt>
+          <dd>{user.accountType === 'couple' ? 'Couple' : 'Individual'}</dd>
+        </div>
+      </dl>
+      <p className="field-hint">
+        Age, gender and account type cannot be changed here; <Link to="/contact">contact support</Link> to change them.
+      </p>
+    </section>
+  );
+}
+
+/** Its place only: the verify action arrives with the biometric verification work. */
+function BiometricBlock({ verified }: { verified: boolean }) {
+  return (
+    <section className="card stack-sm profile-section" aria-labelledby="biometric-heading">
+      <div className="row profile-section-head">
+        <h2 id="biometric-heading">Biometric verification</h2>
+        {verified ? <span className="status-badge status-verified">Verified</span> : <span className="status-badge status-unverified">unverified</span>}
+      </div>
+      {verified ? (
+        <p className="muted">Your fingerprint or face check is done: members see your profile as verified.</p>
+      ) : (
+        <p className="profile-warning">
+          Your profile is not verified yet. Verifying with your device's fingerprint or face recognition arrives soon; until then other members see
+          you as unverified.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Women see their Partner Guide and royal title; others their car team. */
+function MembershipCard({ user }: { user: User }) {
+  const isWoman = user.profile.gender === 'female';
+  return (
+    <section className="card stack-sm profile-section" aria-labelledby="membership-heading">
+      <h2 id="membership-heading">{isWoman ? 'Partner Guide' : 'Team'}</h2>
+      {isWoman ? (
+        <p>
+          Your royal title: <strong>{royalTitleFor(user.reliabilityScore.current)}</strong>. Royal tiers are free for every woman.
+        </p>
+      ) : (
+        <p>
+          Your team: <strong>{carTierOf(user.carTier).label}</strong>. A team is a status badge only.
+        </p>
+      )}
+      <div className="row">
+        <Link to="/subscription" className="btn btn-sm">
+          {isWoman ? 'Open Partner Guide' : 'My membership'}
+        </Link>
+        <Link to="/car-tier" className="btn btn-sm btn-ghost">
+          {isWoman ? 'Partner psychology guide' : 'Change Tier'}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+const PREFERENCE_FIELDS = ['dateTypes', 'genderPreferences', 'ageRange.min', 'ageRange.max', 'distance', 'accountTypes'] as const;
+
+function ProfileForm({ user }: { user: User }) {
+  const fields = useFieldErrors();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(user));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A successful save shows the city the server resolved (a fresh location widget).
+  const [locationKey, setLocationKey] = useState(0);
+  const [focusErrors, setFocusErrors] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const e = fields.errors;
+
+  useEffect(() => {
+    if (!focusErrors) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('.field-error');
+    invalid?.scrollIntoView({ block: 'center' });
+    if (invalid?.matches('input, select, textarea')) invalid.focus();
+  }, [focusErrors]);
+
+  /** Errors under a field: the client's names and the server's dotted ones ('profile.location.city'). */
+  const errorOf = (...names: string[]) => {
+    for (const name of names) {
+      const found = Object.keys(e).find((key) => key === name || key.startsWith(`${name}.`));
+      if (found) return e[found];
+    }
+    return undefined;
+  };
+  const clear = (...names: string[]) => {
+    for (const key of Object.keys(e)) if (names.some((name) => key === name || key.startsWith(`${name}.`))) fields.clearField(key);
+  };
+  const change = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  const preferenceErrors: PreferenceErrors = Object.fromEntries(PREFERENCE_FIELDS.map((name) => [name, errorOf(`profile.preferences.${name}`)]));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const body = fields.validate(ProfileUpdateBodySchema, {
+      profile: { name: draft.name, bio: draft.bio, interests: draft.interests, location: draft.location ?? undefined, preferences: draft.preferences },
+    });
+    if (!body) {
+      setFocusErrors((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { user: fresh } = await profilesApi.update(body);
+      useSession.getState().setUser(fresh);
+      setDraft(draftOf(fresh));
+      setLocationKey((n) => n + 1);
+      toast.success(PROFILE_SAVED);
+    } catch (error) {
+      const message = messageOf(error, PROFILE_SAVE_FAILED);
+      if (fields.fromServer(error)) setFocusErrors((n) => n + 1);
+      setFailure(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="stack" onSubmit={save} noValidate aria-label="Profile">
+      <section className="card stack profile-section" aria-labelledby="about-heading">
+        <h2 id="about-heading">About you</h2>
+        <TextField
+          label="Display name"
+          name="name"
+          autoComplete="given-name"
+          maxLength={100}
+          value={draft.name}
+          onChange={(event) => {
+            change('name', event.target.value);
+            clear('profile.name');
+          }}
+          error={errorOf('profile.name')}
+          required
+        />
+        <TextAreaField
+          label="Bio"
+          name="bio"
+          maxLength={BIO_MAX}
+          rows={5}
+          value={draft.bio}
+          onChange={(event) => {
+            change('bio', event.target.value);
+            clear('profile.bio');
+          }}
+          hint={`${draft.bio.length}/${BIO_MAX} characters`}
+          error={errorOf('profile.bio')}
+        />
+      </section>
+
+      <section className="card stack profile-section">
+        <LocationField
+          key={locationKey}
+          value={draft.location}
+          onChange={(next) => {
+            change('location', next);
+            clear('profile.location', 'location');
+          }}
+          error={errorOf('profile.location.city', 'location.city', 'profile.location')}
+          errorTexts={LOCATE_ERRORS}
+        />
+      </section>
+
+      <section className="card stack profile-section">
+        <InterestsField
+          value={draft.interests}
+          onChange={(next) => {
+            change('interests', next);
+            clear('profile.interests');
+          }}
+          error={errorOf('profile.interests')}
+        />
+      </section>
+
+      <section className="card stack profile-section" aria-labelledby="preferences-heading">
+        <h2 id="preferences-heading">Dating preferences</h2>
+        <p className="muted">Once saved, they also decide who finds you: members outside them do not see you in Browse.</p>
+        <PreferencesFields
+          value={draft.preferences}
+          onChange={(next, changed) => {
+            change('preferences', next);
+            clear(`profile.preferences.${changed}`);
+          }}
+          errors={preferenceErrors}
+        />
+      </section>
+
+      <NotificationSettingsSection settings={user.notificationSettings} />
+
+      <div className="profile-save">
+        {failure && <Alert>{failure}</Alert>}
+        <Button type="submit" variant="primary" block busy={busy}>
+          {busy ? 'Saving…' : 'Save Profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { User } from '#shared/api/auth.ts';
+import type { NotificationSettings } from '#shared/domain/profile.ts';
+import {
+  NotificationSettingsResponseSchema,
+  PhotoDeleteResponseSchema,
+  PhotoUploadResponseSchema,
+  ProfileUpdateResponseSchema,
+  profilesPaths,
+  type ProfileUpdateBody,
+} from '#shared/api/profiles.ts';
+import { authApi, authKeys } from '#app/auth/auth.api.ts';
+import { api, http, toHttpError } from '#app/platform/http.ts';
+import { queryClient } from '#app/platform/query.ts';
+import { useSession } from '#app/platform/session.store.ts';
+
+/** Photos travel slower than JSON on a phone's network. */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+export const PROFILE_SAVE_FAILED = 'Failed to update profile';
+export const PHOTO_UPLOAD_FAILED = 'Failed to upload photos';
+export const PHOTO_DELETE_FAILED = 'Failed to delete photo';
+export const NOTIFICATION_SETTINGS_FAILED = 'Failed to save notification settings';
+
+export const profilesApi = {
+  update: (body: ProfileUpdateBody) => http.put(profilesPaths.profile, ProfileUpdateResponseSchema, body, { fallback: PROFILE_SAVE_FAILED }),
+  setNotificationSettings: (settings: NotificationSettings) =>
+    http.put(profilesPaths.notificationSettings, NotificationSettingsResponseSchema, settings, { fallback: NOTIFICATION_SETTINGS_FAILED }),
+  async uploadPhotos(files: readonly File[]) {
+    const form = new FormData();
+    for (const file of files) form.append('photos', file, file.name);
+    let body: unknown;
+    try {
+      body = await api.post(profilesPaths.photos.replace(/^\//, ''), { body: form, timeout: UPLOAD_TIMEOUT_MS }).json();
+    } catch (error) {
+      throw await toHttpError(error, PHOTO_UPLOAD_FAILED);
+    }
+    return PhotoUploadResponseSchema.parse(body);
+  },
+  deletePhoto: (photoId: string) => http.delete(profilesPaths.photo(photoId), PhotoDeleteResponseSchema, undefined, { fallback: PHOTO_DELETE_FAILED }),
+};
+
+/**
+ * The member's own record fresh from the server (the same cache entry the session keeps); the
+ * session store follows it, so the header's score chip shows what the server says.
+ */
+export const ownRecordQuery = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: async () => {
+      const { user } = await authApi.me();
+      useSession.getState().setUser(user);
+      return user;
+    },
+    staleTime: 0,
+    retry: false,
+  });
+
+/** Changes the member in the session store (and so in the header) at once. */
+export function updateOwnRecord(change: (user: User) => User) {
+  const { user, setUser } = useSession.getState();
+  if (user) setUser(change(user));
+}
+
+/** After a photo change: the server's record, for the score and anything else it moved. */
+export function refreshOwnRecord(): Promise<User> {
+  return queryClient.fetchQuery(ownRecordQuery());
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { PHOTO_MAX_BYTES, PHOTOS_MAX } from '#shared/domain/profile.ts';
+import { FIRST_PHOTO_POINTS } from '#shared/domain/score.ts';
+import { HttpError } from '#shared/http-error.ts';
+import { NOT_SIGNED_IN } from '../platform/auth.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/client.ts';
+import { SAFE_KEY, type FileStorage } from '../platform/storage.ts';
+import { recordScoreEvent } from '../score/score.service.ts';
+import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
+import * as repo from './photos.repo.ts';
+
+export const PHOTO_NOT_FOUND = 'Photo not found';
+export const NO_PHOTO_CHOSEN = 'Please choose at least one photo';
+export const TOO_MANY_PHOTOS = `You can have at most ${PHOTOS_MAX} photos`;
+const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
+
+/** One file of an upload as it arrived; `truncated` when it went past PHOTO_MAX_BYTES and was cut off. */
+export type UploadedPhoto = { filename: string; bytes: Buffer; truncated: boolean };
+export type PhotoUploadResult = { photos: repo.Photo[]; scoreAwarded: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A file name as it may appear in a message: printable, not too long. */
+export function displayName(filename: string): string {
+  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!clean) return 'A photo';
+  return clean.length > 60 ? `${clean.slice(0, 57)}…` : clean;
+}
+
+function oversizeMessage(names: string[]): string {
+  if (names.length === 1) return `${names[0]} is larger than ${MAX_MB} MB`;
+  return `${names.length} photos are larger than ${MAX_MB} MB: ${names.join(', ')}`;
+}
+
+export function createPhotosService(deps: { db: Db; clock: Clock; storage: FileStorage; log: { error(obj: object, msg: string): void } }) {
+  const { db, clock, storage, log } = deps;
+
+  async function removeFiles(keys: string[]) {
+    for (const key of keys) {
+      await storage.delete(key).catch((error: unknown) => log.error({ err: error, key }, 'photo file could not be removed'));
+    }
+  }
+
+  /** Stores every photo under a fresh random key; on any failure, those already stored are removed again. */
+  async function storeAll(encoded: EncodedPhoto[]) {
+    const stored: (EncodedPhoto & { key: string })[] = [];
+    try {
+      for (const photo of encoded) {
+        const key = `${randomUUID()}.webp`;
+        await storage.put(key, photo.bytes);
+        stored.push({ ...photo, key });
+      }
+    } catch (error) {
+      await removeFiles(stored.map((photo) => photo.key));
+      throw error;
+    }
+    return stored;
+  }
+
+  return {
+    /**
+     * Adds photos to the member's profile: checked, re-encoded and stored first, then recorded in
+     * one short transaction that holds the member's row, so two uploads at once cannot pass 5.
+     */
+    async upload(memberId: string, files: UploadedPhoto[]): Promise<PhotoUploadResult> {
+      if (files.length === 0) throw photoError(400, NO_PHOTO_CHOSEN);
+      const oversize = files.filter((file) => file.truncated || file.bytes.length > PHOTO_MAX_BYTES);
+      if (oversize.length > 0) throw photoError(413, oversizeMessage(oversize.map((file) => displayName(file.filename))));
+      // A first count spares the encoding when the answer is already no; the transaction decides.
+      if ((await repo.photoStats(db, memberId)).count + files.length > PHOTOS_MAX) throw photoError(400, TOO_MANY_PHOTOS);
+
+      const encoded: EncodedPhoto[] = [];
+      for (const file of files) encoded.push(await encodePhoto(displayName(file.filename), file.bytes));
+      const stored = await storeAll(encoded);
+
+      try {
+        return await db.transaction(async (tx) => {
+          if (!(await repo.lockMember(tx, memberId))) throw new HttpError(401, NOT_SIGNED_IN);
+          const { count, newest } = await repo.photoStats(tx, memberId);
+          if (count + stored.length > PHOTOS_MAX) throw photoError(400, TOO_MANY_PHOTOS);
+          const now = clock.now();
+          // Photos are listed oldest first: each new one is stamped after the newest, in upload order.
+          const first = Math.max(now.getTime(), newest ? newest.getTime() + 1 : 0);
+          await repo.insertPhotos(
+            tx,
+            stored.map((photo, i) => ({
+              userId: memberId,
+              storageKey: photo.key,
+              width: photo.width,
+              height: photo.height,
+              createdAt: new Date(first + i),
+            })),
+          );
+          const { awarded } = await recordScoreEvent(tx, {
+            userId: memberId,
+            category: 'Profile Enhancement',
+            points: FIRST_PHOTO_POINTS,
+            description: 'Added a profile photo',
+            onceKey: 'first-photo',
+            at: now,
+          });
+          return { photos: await repo.listPhotos(tx, memberId), scoreAwarded: awarded };
+        });
+      } catch (error) {
+        await removeFiles(stored.map((photo) => photo.key));
+        throw error;
+      }
+    },
+
+    /**
+     * Deletes one of the member's photos, named by its id or by its file name (the last segment
+     * of its URL). The file goes inside the transaction: if it cannot be removed, the photo stays.
+     */
+    async remove(memberId: string, photoId: string): Promise<repo.Photo[]> {
+      const by = UUID.test(photoId) ? { id: photoId.toLowerCase() } : SAFE_KEY.test(photoId) ? { storageKey: photoId } : null;
+      if (!by) throw new HttpError(404, PHOTO_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        const key = await repo.deleteOwnPhoto(tx, memberId, by);
+        if (!key) throw new HttpError(404, PHOTO_NOT_FOUND);
+        await storage.delete(key);
+      });
+      return repo.listPhotos(db, memberId);
+    },
+
+    /** The stored bytes of a photo, for anyone holding its unguessable URL. */
+    async file(key: string): Promise<Buffer> {
+      const bytes = SAFE_KEY.test(key) ? await storage.get(key) : null;
+      if (!bytes) throw new HttpError(404, PHOTO_NOT_FOUND);
+      return bytes;
+    },
+  };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;
