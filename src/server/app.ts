@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { browseRoutes } from './browse/browse.routes.ts';
+import { createBrowseService } from './browse/browse.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
 import { createLikesService } from './likes/likes.service.ts';
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps) {
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
+  const browse = createBrowseService({ db });
 
   await app.register(
     async (api) => {
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(likesRoutes(likes));
       await api.register(nudgesRoutes(nudges));
       await api.register(photosRoutes(photos));
+      await api.register(browseRoutes(browse));
     },
     { prefix: '/api' },
   );
