@@ -31,12 +31,35 @@ export async function verificationLink(address: string): Promise<string> {
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-type Member = { token: string; user: { _id: string; email: string }; email: string; password: string };
+export type Member = { token: string; user: { _id: string; email: string }; email: string; password: string };
+
+export type MemberOptions = {
+  verified?: boolean;
+  gender?: string;
+  name?: string;
+  age?: number;
+  city?: string;
+  country?: string;
+  /** Saved through the profile screen's call, with preferences that exclude no viewer. */
+  interests?: string[];
+  bio?: string;
+};
+
+/** Preferences that let every viewer see the member (saved preferences narrow who browses them). */
+const OPEN_PREFERENCES = {
+  dateTypes: ['coffee', 'lunch', 'dinner', 'drinks', 'activity'],
+  genderPreferences: ['male', 'female', 'couple'],
+  ageRange: { min: 18, max: 80 },
+  distance: 100,
+  accountTypes: ['individual', 'couple'],
+};
 
 /** Registers through the API (fast), optionally verifying through the mailed link. */
-export async function createMember(baseURL: string, options: { verified?: boolean; gender?: string } = {}): Promise<Member> {
+export async function createMember(baseURL: string, options: MemberOptions = {}): Promise<Member> {
   const email = uniqueEmail('member');
   const password = 'a long enough secret';
+  const name = options.name ?? 'Robin';
+  const location = { city: options.city ?? 'Vancouver', country: options.country ?? 'Canada', coordinates: null };
   const response = await fetch(`${baseURL}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -44,14 +67,23 @@ export async function createMember(baseURL: string, options: { verified?: boolea
       accountType: 'individual',
       email,
       password,
-      name: 'Robin',
-      age: 31,
+      name,
+      age: options.age ?? 31,
       gender: options.gender ?? 'male',
-      location: { city: 'Vancouver', country: 'Canada', coordinates: null },
+      location,
     }),
   });
   expect(response.status).toBe(201);
   const body = (await response.json()) as Member;
+  const auth = { authorization: `Bearer ${body.token}` };
+  if (options.interests || options.bio) {
+    const saved = await fetch(`${baseURL}/api/users/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ profile: { name, bio: options.bio ?? '', interests: options.interests ?? [], location, preferences: OPEN_PREFERENCES } }),
+    });
+    expect(saved.status).toBe(200);
+  }
   if (options.verified) {
     const token = new URL(await verificationLink(email)).searchParams.get('token');
     const verified = await fetch(`${baseURL}/api/auth/verify-email`, {
@@ -60,7 +92,9 @@ export async function createMember(baseURL: string, options: { verified?: boolea
       body: JSON.stringify({ token }),
     });
     expect(verified.status).toBe(200);
-    const me = await fetch(`${baseURL}/api/auth/me`, { headers: { authorization: `Bearer ${body.token}` } });
+  }
+  if (options.verified || options.interests || options.bio) {
+    const me = await fetch(`${baseURL}/api/auth/me`, { headers: auth });
     body.user = ((await me.json()) as { user: Member['user'] }).user;
   }
   return { ...body, email, password };
