@@ -51,8 +51,8 @@ export function ProfileCard({ card, viewerGender, nudge }: { card: BrowseCard; v
         <h3 id={`card-${userId}`} className="profile-card-name">
           <Link to="/user/$userId" params={{ userId }} className="stretched-link">
             {name}
+            <span className="profile-card-age">, {card.profile.age}</span>
           </Link>
-          <span className="profile-card-age">, {card.profile.age}</span>
         </h3>
         <p className="icon-row">
           <PinIcon />

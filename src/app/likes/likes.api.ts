@@ -18,5 +18,7 @@ export const likesApi = {
 
 export const likeQueries = {
   list: () => queryOptions({ queryKey: likeKeys.lists(), queryFn: likesApi.list }),
-  status: (userId: string) => queryOptions({ queryKey: likeKeys.status(userId), queryFn: () => likesApi.status(userId).then((body) => body.isLiked) }),
+  /** Asked again each time a member page opens: the copy kept on the device may predate a like made just before a reload. */
+  status: (userId: string) =>
+    queryOptions({ queryKey: likeKeys.status(userId), queryFn: () => likesApi.status(userId).then((body) => body.isLiked), staleTime: 0 }),
 };

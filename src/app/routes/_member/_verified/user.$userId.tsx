@@ -4,10 +4,10 @@ import { LikeButton } from '#app/likes/like-button.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 
 export const Route = createFileRoute('/_member/_verified/user/$userId')({
+  // Starts loading the member while the screen's code downloads; the screen shows its own errors.
   loader: async ({ context, params }) => {
-    const [{ browseQueries }, { likeQueries }] = await Promise.all([import('#app/browse/browse.api.ts'), import('#app/likes/likes.api.ts')]);
+    const { browseQueries } = await import('#app/browse/browse.api.ts');
     void context.queryClient.prefetchQuery(browseQueries.member(params.userId));
-    void context.queryClient.prefetchQuery(likeQueries.status(params.userId));
   },
   component: function Member() {
     const { userId } = Route.useParams();
