@@ -10,7 +10,7 @@ export const NUDGE_FAILED = 'Failed to send nudge';
 
 /**
  * Sends a nudge and says how it went (core-journey §8): the daily limit in the spec's words,
- * anything else as 'Failed to send nudge'. Runs only online: a nudge is not worth queuing.
+ * anything else as 'Failed to send nudge'. Not queued offline: without a connection it fails at once.
  */
 export function useNudge() {
   const mutation = useMutation({
