@@ -7,6 +7,7 @@ import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
 import { DATE_TYPE_LABELS, displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { CameraIcon, CarIcon, CrownIcon, FingerprintIcon, PinIcon, ScoreBadge, ShieldIcon } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
@@ -66,6 +67,7 @@ function MemberProfile({ member, nudge, likeButton }: { member: MemberDetail; nu
   const score = member.reliabilityScore.current;
   const confirmed = member.bookingStatus?.status === 'confirmed';
   const distance = distanceText(member.distance);
+  const isMe = useSession((state) => state.user?._id) === member._id;
   return (
     <main id="main" className="page member-page">
       <Link to="/browse" className="back-link">
@@ -114,7 +116,11 @@ function MemberProfile({ member, nudge, likeButton }: { member: MemberDetail; nu
               {member.bookingStatus && <li className="tag tag-strong">{bookingStatusText(member.bookingStatus)}</li>}
             </ul>
             <div className="row">
-              {confirmed ? (
+              {isMe ? (
+                <Link to="/profile" className="btn btn-primary">
+                  Edit my profile
+                </Link>
+              ) : confirmed ? (
                 <Link to="/messages/$userId" params={{ userId: member._id }} className="btn btn-primary">
                   Message
                 </Link>
@@ -123,7 +129,7 @@ function MemberProfile({ member, nudge, likeButton }: { member: MemberDetail; nu
                   Send Nudge
                 </Button>
               )}
-              {likeButton}
+              {!isMe && likeButton}
             </div>
           </div>
         </div>
