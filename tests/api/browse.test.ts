@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUser, pageQuery } from '#server/browse/browse.repo.ts';
+import { findViewer, pageQuery } from '#server/browse/browse.repo.ts';
 import { viewerOf } from '#server/browse/browse.service.ts';
 import { distanceKm } from '#server/geo/geo.service.ts';
 import { createMember, updateMember, type MemberSpec, type TestMember } from '#tests/support/members.ts';
@@ -357,7 +357,7 @@ describe('the database does the distance work through the GiST index', () => {
   }
 
   it('maxDistance is a box search on users_position_idx, then the exact distance', async () => {
-    const viewer = viewerOf((await findUser(t.database.db, m.victor!.id))!);
+    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
     const text = await plan({
       viewer,
       origin: viewer.home,
@@ -372,7 +372,7 @@ describe('the database does the distance work through the GiST index', () => {
   });
 
   it('nearest first walks the index in distance order, then searches the box of the page', async () => {
-    const viewer = viewerOf((await findUser(t.database.db, m.victor!.id))!);
+    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
     const text = await plan({ viewer, origin: viewer.home, filters: { accountType: 'all', gender: 'all' }, sortBy: 'distance', offset: 0, limit: 21 });
     expect(text).toMatch(/Index Scan using users_position_idx[\s\S]*Order By: \(point\(longitude, latitude\) <-> /);
     expect(text).toMatch(/Index Cond: \(point\(longitude, latitude\) <@/);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -45,15 +45,68 @@ export type PageRequest = {
 export type Found = { user: UserRow; distance: number | null };
 
 const BOX_MARGIN_DEGREES = 1e-6;
+/** The nearest-first walk looks at no more members than this before falling back to the whole circle. */
+const walkLength = (wanted: number) => Math.max(1000, wanted * 20);
+/** More than half the earth's circumference: a circle that holds every place. */
+const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM + 1;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Every value a page statement reads. */
+export function pageValues({ viewer, origin, filters, offset, limit }: PageRequest) {
+  const wanted = offset + limit;
+  return {
+    viewerId: viewer.id,
+    viewerAge: viewer.age,
+    viewerAccountType: viewer.accountType,
+    viewerCategory: viewer.category,
+    homeLon: viewer.home?.[0],
+    homeLat: viewer.home?.[1],
+    originLon: origin?.[0],
+    originLat: origin?.[1],
+    originCosLat: origin ? Math.max(Math.cos(radians(origin[1])), 1e-9) : undefined,
+    /** The angle (radians) at which a circle around the origin reaches a pole. */
+    originPoleMargin: origin ? Math.PI / 2 - Math.abs(radians(origin[1])) : undefined,
+    minScore: filters.minScore,
+    accountType: filters.accountType,
+    minAge: filters.minAge,
+    maxAge: filters.maxAge,
+    gender: filters.gender,
+    interests: filters.interests,
+    maxDistance: filters.maxDistance,
+    fallbackKm: filters.maxDistance ?? EVERYWHERE_KM,
+    wanted,
+    walk: walkLength(wanted),
+    offset,
+    limit,
+  };
+}
+type PageValues = ReturnType<typeof pageValues>;
+
+/**
+ * How a statement gets its values: as placeholders of a prepared statement (the SQL is built once
+ * per shape), or inline as parameters.
+ */
+type Bind = <K extends keyof PageValues>(name: K) => Placeholder<K> | PageValues[K];
+const placeholders: Bind = (name) => sql.placeholder(name);
+const inline =
+  (values: Partial<PageValues>): Bind =>
+  (name) => {
+    const value = values[name];
+    // An array must stay one parameter (drizzle spreads arrays into lists).
+    return (Array.isArray(value) ? sql.param(value) : value) as PageValues[typeof name];
+  };
 
 const position = sql`point(${users.longitude}, ${users.latitude})`;
-const pointOf = ([lon, lat]: Coordinates) => sql`point(${lon}::float8, ${lat}::float8)`;
+
+type Point = { lon: unknown; lat: unknown };
+const originPoint = (bind: Bind): Point => ({ lon: bind('originLon'), lat: bind('originLat') });
+const homePoint = (bind: Bind): Point => ({ lon: bind('homeLon'), lat: bind('homeLat') });
 
 /**
  * Great-circle (haversine) kilometres from a member's home to a point, the gazetteer's distanceKm
  * in SQL; null when the member's place is unknown (least() would turn a null into 1).
  */
-function kmFrom([lon, lat]: Coordinates): SQL<number | null> {
+function kmFrom({ lon, lat }: Point): SQL<number | null> {
   return sql<number | null>`(case when ${users.longitude} is null or ${users.latitude} is null then null else ${sql.raw(String(2 * EARTH_RADIUS_KM))} * asin(least(1, sqrt(
     power(sin(radians(${users.latitude} - ${lat}::float8) / 2), 2)
     + cos(radians(${lat}::float8)) * cos(radians(${users.latitude})) * power(sin(radians(${users.longitude} - ${lon}::float8) / 2), 2)))) end)`;
@@ -65,58 +118,70 @@ function kmFrom([lon, lat]: Coordinates): SQL<number | null> {
  * a circle that reaches a pole or crosses the antimeridian takes every longitude.
  * `radiusKm` may be a subquery: the box is computed once per scan.
  */
-function boxAround([lon, lat]: Coordinates, radiusKm: SQL): SQL {
+function boxAround(bind: Bind, radiusKm: SQL): SQL {
+  const { lon, lat } = originPoint(bind);
   const angle = sql`(${radiusKm} / ${sql.raw(String(EARTH_RADIUS_KM))})`;
-  const poleMargin = Math.PI / 2 - Math.abs((lat * Math.PI) / 180);
-  const cosLat = Math.max(Math.cos((lat * Math.PI) / 180), 1e-9);
   // The margin (about 10 cm) keeps a member exactly on the circle inside the box despite rounding.
-  const dLat = sql`(degrees(${angle}) + ${BOX_MARGIN_DEGREES}::float8)`;
-  const dLon = sql`(degrees(asin(least(1, sin(least(${angle}, pi() / 2)) / ${cosLat}::float8))) + ${BOX_MARGIN_DEGREES}::float8)`;
-  const allLongitudes = sql`(${angle} >= ${poleMargin}::float8 or ${lon}::float8 - ${dLon} < -180 or ${lon}::float8 + ${dLon} > 180)`;
+  const dLat = sql`(degrees(${angle}) + ${sql.raw(String(BOX_MARGIN_DEGREES))})`;
+  const dLon = sql`(degrees(asin(least(1, sin(least(${angle}, pi() / 2)) / ${bind('originCosLat')}::float8))) + ${sql.raw(String(BOX_MARGIN_DEGREES))})`;
+  const allLongitudes = sql`(${angle} >= ${bind('originPoleMargin')}::float8 or ${lon}::float8 - ${dLon} < -180 or ${lon}::float8 + ${dLon} > 180)`;
   return sql`box(
     point(case when ${allLongitudes} then -180 else ${lon}::float8 - ${dLon} end, ${lat}::float8 - ${dLat}),
     point(case when ${allLongitudes} then 180 else ${lon}::float8 + ${dLon} end, ${lat}::float8 + ${dLat}))`;
 }
 
 /** Within `radiusKm` of the origin: the index finds the box, then the exact distance decides. */
-function within(origin: Coordinates, radiusKm: SQL): SQL {
-  return sql`(${position} <@ ${boxAround(origin, radiusKm)} and ${kmFrom(origin)} <= ${radiusKm})`;
+function within(bind: Bind, radiusKm: SQL): SQL {
+  return sql`(${position} <@ ${boxAround(bind, radiusKm)} and ${kmFrom(originPoint(bind))} <= ${radiusKm})`;
 }
 
 /**
  * Who the viewer may see at all: never a banned, unverified or inactive member, and never one
  * whose saved preferences (null = none saved) leave the viewer out.
  */
-function visibleTo(viewer: Viewer): SQL {
+function visibleTo(viewer: Viewer, bind: Bind): SQL {
   return and(
     isNotNull(users.emailVerifiedAt),
     eq(users.isBanned, false),
     eq(users.accountStatus, 'active'),
-    viewer.category === null ? undefined : or(isNull(users.prefGenders), sql`${viewer.category}::text = any(${users.prefGenders})`),
-    or(isNull(users.prefAgeMin), lte(users.prefAgeMin, viewer.age)),
-    or(isNull(users.prefAgeMax), gte(users.prefAgeMax, viewer.age)),
-    or(isNull(users.prefAccountTypes), sql`${viewer.accountType}::text = any(${users.prefAccountTypes})`),
+    viewer.category === null ? undefined : or(isNull(users.prefGenders), sql`${bind('viewerCategory')}::text = any(${users.prefGenders})`),
+    or(isNull(users.prefAgeMin), sql`${users.prefAgeMin} <= ${bind('viewerAge')}::int`),
+    or(isNull(users.prefAgeMax), sql`${users.prefAgeMax} >= ${bind('viewerAge')}::int`),
+    or(isNull(users.prefAccountTypes), sql`${bind('viewerAccountType')}::text = any(${users.prefAccountTypes})`),
     // A distance that cannot be measured cannot be shown to respect the preference.
-    or(isNull(users.prefDistanceKm), viewer.home ? sql`${kmFrom(viewer.home)} <= ${users.prefDistanceKm}` : sql`false`),
+    or(isNull(users.prefDistanceKm), viewer.home ? sql`${kmFrom(homePoint(bind))} <= ${users.prefDistanceKm}` : sql`false`),
   )!;
 }
 
-function matching(filters: BrowseFilters): SQL | undefined {
-  const interests = filters.interests?.length ? filters.interests : null;
+function matching(filters: BrowseFilters, bind: Bind): SQL | undefined {
   return and(
-    filters.minScore === undefined ? undefined : gte(users.score, filters.minScore),
-    filters.accountType === 'all' ? undefined : eq(users.accountType, filters.accountType),
-    filters.minAge === undefined ? undefined : gte(users.age, filters.minAge),
-    filters.maxAge === undefined ? undefined : lte(users.age, filters.maxAge),
-    filters.gender === 'all' ? undefined : eq(users.gender, filters.gender),
-    interests ? sql`exists (select 1 from unnest(${users.interests}) as interest where lower(interest) in ${interests})` : undefined,
+    filters.minScore === undefined ? undefined : sql`${users.score} >= ${bind('minScore')}::int`,
+    filters.accountType === 'all' ? undefined : sql`${users.accountType} = ${bind('accountType')}::text`,
+    filters.minAge === undefined ? undefined : sql`${users.age} >= ${bind('minAge')}::int`,
+    filters.maxAge === undefined ? undefined : sql`${users.age} <= ${bind('maxAge')}::int`,
+    filters.gender === 'all' ? undefined : sql`${users.gender} = ${bind('gender')}::text`,
+    filters.interests?.length
+      ? sql`exists (select 1 from unnest(${users.interests}) as interest where lower(interest) = any(${bind('interests')}::text[]))`
+      : undefined,
   );
 }
 
-/** The nearest-first walk looks at no more members than this before falling back to the whole circle. */
-const walkLength = (wanted: number) => Math.max(1000, wanted * 20);
-/** More than half the earth's circumference: a circle that holds every place. */
-const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM + 1;
+/** Which statement a request needs: what is filtered, and how it is ordered. */
+function pageShape({ viewer, origin, filters, sortBy }: PageRequest): string {
+  const flags = [
+    origin !== null,
+    filters.maxDistance !== undefined,
+    filters.minScore !== undefined,
+    filters.accountType !== 'all',
+    filters.minAge !== undefined,
+    filters.maxAge !== undefined,
+    filters.gender !== 'all',
+    Boolean(filters.interests?.length),
+    viewer.category !== null,
+    viewer.home !== null,
+  ];
+  return `${sortBy}_${flags.map(Number).join('')}`;
+}
 
 /**
  * One page of members the viewer may see, in the asked order, with the distance from the origin.
@@ -127,12 +192,14 @@ const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM + 1;
  * bounds the page: every member on it is at most that far. Otherwise the bound is maxDistance (or
  * the whole earth). The second pass then measures only the members in that circle, through the
  * index again (a box around the circle, then the exact distance), and sorts them exactly.
+ *
+ * The request decides the statement's shape; its values come through `bind`.
  */
-export function pageQuery(db: Tx, request: PageRequest) {
-  const { viewer, origin, filters, sortBy, offset, limit } = request;
-  const candidates = and(ne(users.id, viewer.id), visibleTo(viewer), matching(filters));
-  const maxDistance = origin && filters.maxDistance !== undefined ? within(origin, sql`${filters.maxDistance}::float8`) : undefined;
-  const distance = sql<number | null>`${origin ? kmFrom(origin) : sql`null::float8`}`.as('distance');
+export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(pageValues(request))) {
+  const { origin, filters, sortBy } = request;
+  const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, bind));
+  const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
+  const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
   const columns = { user: users, distance };
 
   if (sortBy !== 'distance' || !origin) {
@@ -142,28 +209,36 @@ export function pageQuery(db: Tx, request: PageRequest) {
       newest: [desc(users.createdAt), asc(users.id)],
       age: [asc(users.age), asc(users.id)],
     }[sortBy];
-    return db.select(columns).from(users).where(and(candidates, maxDistance)).orderBy(...order).limit(limit).offset(offset);
+    return db
+      .select(columns)
+      .from(users)
+      .where(and(candidates, maxDistance))
+      .orderBy(...order)
+      .limit(bind('limit'))
+      .offset(bind('offset'));
   }
 
-  const wanted = offset + limit;
   const walk = db
-    .select({ km: kmFrom(origin).as('km'), matches: sql<boolean>`coalesce(${and(candidates, maxDistance)}, false)`.as('matches') })
+    .select({ km: kmFrom(originPoint(bind)).as('km'), matches: sql<boolean>`coalesce(${and(candidates, maxDistance)}, false)`.as('matches') })
     .from(users)
-    .orderBy(sql`${position} <-> ${pointOf(origin)}`)
-    .limit(walkLength(wanted))
+    .orderBy(sql`${position} <-> point(${originPoint(bind).lon}::float8, ${originPoint(bind).lat}::float8)`)
+    .limit(bind('walk'))
     .as('walk');
-  const nearest = db.select({ km: walk.km }).from(walk).where(sql`${walk.matches}`).limit(wanted).as('nearest');
+  const nearest = db.select({ km: walk.km }).from(walk).where(sql`${walk.matches}`).limit(bind('wanted')).as('nearest');
   const reach = db.$with('reach').as(
     db
       .select({
-        radius: sql<number>`case when count(*) >= ${wanted} then max(${nearest.km}) else ${filters.maxDistance ?? EVERYWHERE_KM}::float8 end`.as('radius'),
-        // Members without a known place come after everyone with one: only a walk that ran out can reach them.
-        unplacedToo: (filters.maxDistance === undefined ? sql<boolean>`count(*) < ${wanted}` : sql<boolean>`false`).as('unplaced_too'),
+        radius: sql<number>`case when count(*) >= ${bind('wanted')}::int then max(${nearest.km}) else ${bind('fallbackKm')}::float8 end`.as('radius'),
+        // Members without a known place come after everyone with one: only a walk that ran out (with
+        // no distance limit) reaches them.
+        unplacedToo: sql<boolean>`count(*) < ${bind('wanted')}::int`.as('unplaced_too'),
       })
       .from(nearest),
   );
   const bounds = db.$with('bounds').as(
-    db.select({ radius: reach.radius, unplacedToo: reach.unplacedToo, area: sql`${boxAround(origin, sql`${reach.radius}`)}`.as('area') }).from(reach),
+    db
+      .select({ radius: reach.radius, unplacedToo: reach.unplacedToo, area: sql`${boxAround(bind, sql`${reach.radius}`)}`.as('area') })
+      .from(reach),
   );
   const placed = db
     .select({ id: users.id })
@@ -172,26 +247,41 @@ export function pageQuery(db: Tx, request: PageRequest) {
       and(
         candidates,
         sql`${position} <@ (select ${bounds.area} from ${bounds})`,
-        sql`${kmFrom(origin)} <= (select ${bounds.radius} from ${bounds})`,
+        sql`${kmFrom(originPoint(bind))} <= (select ${bounds.radius} from ${bounds})`,
       ),
     );
   const unplaced = db
     .select({ id: users.id })
     .from(users)
     .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
-  const page = placed.unionAll(unplaced).as('page');
+  const page = (filters.maxDistance === undefined ? placed.unionAll(unplaced) : placed).as('page');
   return db
     .with(reach, bounds)
     .select(columns)
     .from(users)
     .innerJoin(page, eq(page.id, users.id))
     .orderBy(sql`distance asc nulls last`, asc(users.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(bind('limit'))
+    .offset(bind('offset'));
 }
 
+type PageStatement = { execute(values: PageValues): Promise<Found[]> };
+const statements = new WeakMap<Tx, Map<string, PageStatement>>();
+
+/**
+ * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
+ * and plans a named statement once per connection rather than on every request.
+ */
 export async function findPage(db: Tx, request: PageRequest): Promise<Found[]> {
-  return pageQuery(db, request);
+  let prepared = statements.get(db);
+  if (!prepared) statements.set(db, (prepared = new Map()));
+  const name = `browse_${pageShape(request)}`;
+  let statement = prepared.get(name);
+  if (!statement) {
+    statement = pageQuery(db, request, placeholders).prepare(name) as PageStatement;
+    prepared.set(name, statement);
+  }
+  return statement.execute(pageValues(request));
 }
 
 export async function findUser(db: Tx, id: string): Promise<UserRow | undefined> {
@@ -199,13 +289,39 @@ export async function findUser(db: Tx, id: string): Promise<UserRow | undefined>
   return row;
 }
 
+const viewerColumns = {
+  id: users.id,
+  age: users.age,
+  gender: users.gender,
+  accountType: users.accountType,
+  interests: users.interests,
+  city: users.city,
+  country: users.country,
+  longitude: users.longitude,
+  latitude: users.latitude,
+};
+export type ViewerRow = Pick<UserRow, keyof typeof viewerColumns>;
+
+/** What browsing needs to know of the viewer (every request reads it: no more than that). */
+export async function findViewer(db: Tx, id: string): Promise<ViewerRow | undefined> {
+  const [row] = await db.select(viewerColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
 /** One member, if the viewer may see them, with the distance between the two homes. */
 export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Promise<Found | undefined> {
-  const distance = viewer.home ? kmFrom(viewer.home) : sql<null>`null::float8`;
+  const bind = inline({
+    viewerAge: viewer.age,
+    viewerAccountType: viewer.accountType,
+    viewerCategory: viewer.category,
+    homeLon: viewer.home?.[0],
+    homeLat: viewer.home?.[1],
+  });
+  const distance = viewer.home ? kmFrom(homePoint(bind)) : sql<null>`null::float8`;
   const [found] = await db
     .select({ user: users, distance: sql<number | null>`${distance}`.as('distance') })
     .from(users)
-    .where(and(eq(users.id, id), visibleTo(viewer)))
+    .where(and(eq(users.id, id), visibleTo(viewer, bind)))
     .limit(1);
   return found;
 }

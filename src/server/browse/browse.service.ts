@@ -8,7 +8,7 @@ import { preferencesOf } from '../auth/auth.service.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import { NOT_SIGNED_IN } from '../platform/auth.ts';
 import type { Db } from '../platform/db/client.ts';
-import { memberSummaries, PROFILE_NOT_FOUND, type UserRow } from '../profiles/profiles.service.ts';
+import { memberSummaries, PROFILE_NOT_FOUND } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
 type BrowseQuery = z.output<typeof BrowseQuerySchema>;
@@ -19,11 +19,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Typed cities already looked up (a gazetteer search scans every city). */
 const PLACES_KEPT = 500;
 
-const homeOf = (row: UserRow): repo.Coordinates | null =>
+const homeOf = (row: repo.ViewerRow): repo.Coordinates | null =>
   row.longitude !== null && row.latitude !== null ? [row.longitude, row.latitude] : null;
 
 /** How others' genderPreferences (male, female, couple) name this member; a non-binary or other individual cannot be named. */
-export function viewerOf(row: UserRow): repo.Viewer {
+export function viewerOf(row: repo.ViewerRow): repo.Viewer {
   const category = row.accountType === 'couple' ? 'couple' : row.gender === 'male' || row.gender === 'female' ? row.gender : null;
   return { id: row.id, age: row.age, accountType: row.accountType, category, home: homeOf(row) };
 }
@@ -66,8 +66,8 @@ export function createBrowseService(deps: { db: Db }) {
     return place;
   }
 
-  async function viewerRow(viewerId: string): Promise<UserRow> {
-    const row = await repo.findUser(db, viewerId);
+  async function viewerRow(viewerId: string): Promise<repo.ViewerRow> {
+    const row = await repo.findViewer(db, viewerId);
     if (!row) throw new HttpError(401, NOT_SIGNED_IN);
     return row;
   }
@@ -116,7 +116,8 @@ export function createBrowseService(deps: { db: Db }) {
     async member(viewerId: string, id: string): Promise<MemberDetail> {
       if (!UUID.test(id)) throw new HttpError(404, PROFILE_NOT_FOUND);
       const me = await viewerRow(viewerId);
-      const found = id === me.id ? { user: me, distance: homeOf(me) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
+      const own = id === me.id ? await repo.findUser(db, id) : undefined;
+      const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
       const [summary] = await memberSummaries(db, [found.user]);
       return {
