@@ -8,6 +8,7 @@ import { preferencesOf } from '../auth/auth.service.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import { NOT_SIGNED_IN } from '../platform/auth.ts';
 import type { Db } from '../platform/db/client.ts';
+import { isUuid } from '../platform/ids.ts';
 import { memberSummaries, PROFILE_NOT_FOUND } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
@@ -15,7 +16,6 @@ type BrowseQuery = z.output<typeof BrowseQuerySchema>;
 
 export const LOCATION_NEEDED = 'Set a location to filter by distance';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Typed cities already looked up (a gazetteer search scans every city). */
 const PLACES_KEPT = 500;
 
@@ -114,7 +114,7 @@ export function createBrowseService(deps: { db: Db }) {
 
     /** Another member's page (or one's own). Whoever browse would never show is not found. */
     async member(viewerId: string, id: string): Promise<MemberDetail> {
-      if (!UUID.test(id)) throw new HttpError(404, PROFILE_NOT_FOUND);
+      if (!isUuid(id)) throw new HttpError(404, PROFILE_NOT_FOUND);
       const me = await viewerRow(viewerId);
       const own = id === me.id ? await repo.findUser(db, id) : undefined;
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);

@@ -5,6 +5,7 @@ import { HttpError } from '#shared/http-error.ts';
 import { NOT_SIGNED_IN } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
+import { isUuid } from '../platform/ids.ts';
 import { SAFE_KEY, type FileStorage } from '../platform/storage.ts';
 import { recordScoreEvent } from '../score/score.service.ts';
 import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
@@ -18,8 +19,6 @@ const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
 /** One file of an upload as it arrived; `truncated` when it went past PHOTO_MAX_BYTES and was cut off. */
 export type UploadedPhoto = { filename: string; bytes: Buffer; truncated: boolean };
 export type PhotoUploadResult = { photos: repo.Photo[]; scoreAwarded: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A file name as it may appear in a message: printable, not too long. */
 export function displayName(filename: string): string {
@@ -113,7 +112,7 @@ export function createPhotosService(deps: { db: Db; clock: Clock; storage: FileS
      * of its URL). The file goes inside the transaction: if it cannot be removed, the photo stays.
      */
     async remove(memberId: string, photoId: string): Promise<repo.Photo[]> {
-      const by = UUID.test(photoId) ? { id: photoId.toLowerCase() } : SAFE_KEY.test(photoId) ? { storageKey: photoId } : null;
+      const by = isUuid(photoId) ? { id: photoId.toLowerCase() } : SAFE_KEY.test(photoId) ? { storageKey: photoId } : null;
       if (!by) throw new HttpError(404, PHOTO_NOT_FOUND);
       await db.transaction(async (tx) => {
         const key = await repo.deleteOwnPhoto(tx, memberId, by);

@@ -5,6 +5,7 @@ import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { resolveLocation } from '../geo/geo.service.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
+import { isUuid } from '../platform/ids.ts';
 import { listPhotos, photosByMember, type Photo } from './photos.repo.ts';
 import * as repo from './profiles.repo.ts';
 
@@ -13,9 +14,6 @@ type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Member ids are uuids; anything else names nobody (and must not reach the database as a uuid). */
-export const isMemberId = (id: string) => UUID.test(id);
 
 /** What one member may see of another. */
 export function toMemberSummary(row: UserRow, photos: Photo[]): MemberSummary {
@@ -87,7 +85,7 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
 
     /** A member another member may look at; banned, unverified or closed accounts are not found. */
     async discoverable(id: string): Promise<UserRow> {
-      const row = isMemberId(id) ? await repo.findMember(db, id) : undefined;
+      const row = isUuid(id) ? await repo.findMember(db, id) : undefined;
       if (!row || !isDiscoverable(row)) throw new HttpError(404, PROFILE_NOT_FOUND);
       return row;
     },
