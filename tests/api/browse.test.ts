@@ -356,7 +356,7 @@ describe('the database does the distance work through the GiST index', () => {
     });
   }
 
-  it('maxDistance is a box search on users_position_idx, then the exact distance', async () => {
+  it('maxDistance is decided in the database through an index (the box on users_position_idx, or the score walk), then the exact distance', async () => {
     const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
     const text = await plan({
       viewer,
@@ -366,9 +366,9 @@ describe('the database does the distance work through the GiST index', () => {
       offset: 0,
       limit: 21,
     });
-    expect(text).toMatch(/Index (Only )?Scan on users_position_idx|Index Scan using users_position_idx/);
-    expect(text).toMatch(/Index Cond: \(point\(longitude, latitude\) <@/);
+    expect(text).toMatch(/Index Cond: \(point\(longitude, latitude\) <@|Index Scan using users_browse_score_idx/);
     expect(text).toMatch(/asin/);
+    expect(text).not.toMatch(/Seq Scan on users/);
   });
 
   it('nearest first walks the index in distance order, then searches the box of the page', async () => {
@@ -377,5 +377,16 @@ describe('the database does the distance work through the GiST index', () => {
     expect(text).toMatch(/Index Scan using users_position_idx[\s\S]*Order By: \(point\(longitude, latitude\) <-> /);
     expect(text).toMatch(/Index Cond: \(point\(longitude, latitude\) <@/);
     expect(text).not.toMatch(/Seq Scan on users/);
+  });
+
+  it.each([
+    ['score', 'users_browse_score_idx'],
+    ['newest', 'users_browse_newest_idx'],
+    ['age', 'users_browse_age_idx'],
+  ] as const)('sorted by %s without a distance limit, the page walks %s instead of sorting everyone', async (sortBy, index) => {
+    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
+    const text = await plan({ viewer, origin: viewer.home, filters: { accountType: 'all', gender: 'all' }, sortBy, offset: 0, limit: 21 });
+    expect(text).toContain(index);
+    expect(text).not.toMatch(/Sort Key/);
   });
 });

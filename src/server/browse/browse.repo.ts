@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -141,9 +141,8 @@ function within(bind: Bind, radiusKm: SQL): SQL {
  */
 function visibleTo(viewer: Viewer, bind: Bind): SQL {
   return and(
-    isNotNull(users.emailVerifiedAt),
-    eq(users.isBanned, false),
-    eq(users.accountStatus, 'active'),
+    // Written as constants (not parameters) so the planner can use the partial browse indexes.
+    sql`${users.emailVerifiedAt} is not null and ${users.isBanned} = false and ${users.accountStatus} = 'active'`,
     viewer.category === null ? undefined : or(isNull(users.prefGenders), sql`${bind('viewerCategory')}::text = any(${users.prefGenders})`),
     or(isNull(users.prefAgeMin), sql`${users.prefAgeMin} <= ${bind('viewerAge')}::int`),
     or(isNull(users.prefAgeMax), sql`${users.prefAgeMax} >= ${bind('viewerAge')}::int`),

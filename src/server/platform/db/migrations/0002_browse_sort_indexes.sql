@@ -1,0 +1,3 @@
+CREATE INDEX "users_browse_score_idx" ON "users" USING btree ("score" DESC NULLS FIRST,"id") WHERE "users"."email_verified_at" is not null and "users"."is_banned" = false and "users"."account_status" = 'active';--> statement-breakpoint
+CREATE INDEX "users_browse_newest_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "users"."email_verified_at" is not null and "users"."is_banned" = false and "users"."account_status" = 'active';--> statement-breakpoint
+CREATE INDEX "users_browse_age_idx" ON "users" USING btree ("age","id") WHERE "users"."email_verified_at" is not null and "users"."is_banned" = false and "users"."account_status" = 'active';
