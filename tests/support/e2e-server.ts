@@ -10,7 +10,8 @@ export type ServerProcess = { url: string; port: number; dataDir: string; child:
 
 /**
  * The real product as `npm start` runs it (the built app + API, embedded database in a fresh
- * temp DATA_DIR), started as its own process; resolves once /api/health answers.
+ * temp DATA_DIR), started as its own process; resolves once /api/health answers. Without demo
+ * members unless `env` asks for them, so a browser test sees only the members it creates.
  */
 export async function startServerProcess(options: { port?: number; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -25,6 +26,7 @@ export async function startServerProcess(options: { port?: number; smtpUrl?: str
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      DEMO_MEMBERS: '0',
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     },
