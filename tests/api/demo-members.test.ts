@@ -5,6 +5,7 @@ import { users } from '#server/auth/auth.tables.ts';
 import { addDemoMembers, DEMO_EMAIL_DOMAIN, hasNoMembers, UNUSABLE_PASSWORD_HASH } from '#server/demo/demo-members.ts';
 import { folderStorage, type FileStorage } from '#server/platform/storage.ts';
 import { isDiscoverable } from '#server/profiles/profiles.service.ts';
+import { listPhotos } from '#server/profiles/photos.repo.ts';
 import { photos } from '#server/profiles/profiles.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';
 import { INTEREST_OPTIONS } from '#shared/domain/profile.ts';
@@ -74,9 +75,10 @@ describe('demo members on a new database', () => {
 
   it('stores one or two readable 600×600 WebP photos for each', async () => {
     for (const row of await members()) {
-      const own = await t.database.db.select().from(photos).where(eq(photos.userId, row.id));
+      const own = await t.database.db.select().from(photos).where(eq(photos.userId, row.id)).orderBy(asc(photos.createdAt));
       expect(own.length, row.name).toBeGreaterThanOrEqual(1);
       expect(own.length, row.name).toBeLessThanOrEqual(2);
+      expect((await listPhotos(t.database.db, row.id)).map((photo) => photo.url)).toEqual(own.map((photo) => `/api/photos/${photo.storageKey}`));
       for (const photo of own) {
         expect(photo.storageKey).toMatch(/^[0-9a-f-]{36}\.webp$/);
         const bytes = await storage.get(photo.storageKey);

@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { photoUrl } from '#shared/api/profiles.ts';
 import type { User } from '#shared/api/auth.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 import { photos } from './profiles.tables.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -13,8 +14,18 @@ export const toPhoto = (row: Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>)
   isVerified: row.isVerified,
 });
 
+// The member's own record carries their photos on every /auth/me: prepared once, then only executed.
+const photosOfMember = preparedPerDb((db) =>
+  db
+    .select()
+    .from(photos)
+    .where(eq(photos.userId, sql.placeholder('userId')))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .prepare('profiles_photos_of_member'),
+);
+
 export async function listPhotos(db: Tx, userId: string): Promise<Photo[]> {
-  const rows = await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.createdAt), asc(photos.id));
+  const rows = await photosOfMember(db).execute({ userId });
   return rows.map(toPhoto);
 }
 
