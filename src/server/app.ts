@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { browseRoutes } from './browse/browse.routes.ts';
+import { createBrowseService } from './browse/browse.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
@@ -69,6 +71,7 @@ export async function buildApp(deps: AppDeps) {
     photosOf: (userId) => profiles.photosOf(userId),
   });
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
+  const browse = createBrowseService({ db });
 
   await app.register(
     async (api) => {
@@ -83,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(authRoutes(auth));
       await api.register(geoRoutes);
       await api.register(profilesRoutes(profiles));
+      await api.register(browseRoutes(browse));
     },
     { prefix: '/api' },
   );

@@ -59,7 +59,7 @@ function toPlace(city: City): Place {
   };
 }
 
-const EARTH_RADIUS_KM = 6371;
+export const EARTH_RADIUS_KM = 6371;
 
 /** Great-circle distance in kilometres between two [lon, lat] points. */
 export function distanceKm(a: readonly [number, number], b: readonly [number, number]): number {

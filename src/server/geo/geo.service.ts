@@ -1,6 +1,6 @@
 import type { Place } from '#shared/api/geo.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { distanceKm, normalize, reverse, search } from './gazetteer.ts';
+import { distanceKm, EARTH_RADIUS_KM, normalize, reverse, search } from './gazetteer.ts';
 
 export const CITY_NOT_FOUND = "We couldn't find that city. Check the spelling or pick a nearby larger city.";
 
@@ -25,4 +25,4 @@ export function resolveLocation(input: { city: string; country: string; coordina
   return exact;
 }
 
-export { distanceKm, reverse as reverseGeocode, search as searchPlaces };
+export { distanceKm, EARTH_RADIUS_KM, reverse as reverseGeocode, search as searchPlaces };

@@ -10,6 +10,8 @@ export const profilesPaths = {
   photos: '/users/photos',
   photo: (photoId: string) => `/users/photos/${encodeURIComponent(photoId)}`,
   member: (userId: string) => `/users/${encodeURIComponent(userId)}`,
+  /** The server's route for `member`. */
+  memberRoute: '/users/:id',
   /** Photo files: public, unguessable names, cached for a year. */
   photoFile: '/photos/:file',
 } as const;
@@ -111,4 +113,6 @@ export const MemberDetailSchema = MemberSummarySchema.extend({
 });
 export type MemberDetail = z.infer<typeof MemberDetailSchema>;
 export const MemberResponseSchema = z.object({ user: MemberDetailSchema });
+/** Any text: an id that is not a member's answers 'Profile not found', never a 400. */
+export const MemberParamsSchema = z.object({ id: z.string() });
 

@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import type { BrowseCard, BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
+import type { Place } from '#shared/api/geo.ts';
+import type { MemberDetail } from '#shared/api/profiles.ts';
+import { parseTypedCity } from '#shared/domain/location.ts';
+import { HttpError } from '#shared/http-error.ts';
+import { preferencesOf } from '../auth/auth.service.ts';
+import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
+import { NOT_SIGNED_IN } from '../platform/auth.ts';
+import type { Db } from '../platform/db/client.ts';
+import { memberSummaries, PROFILE_NOT_FOUND, type UserRow } from '../profiles/profiles.service.ts';
+import * as repo from './browse.repo.ts';
+
+type BrowseQuery = z.output<typeof BrowseQuerySchema>;
+
+export const LOCATION_NEEDED = 'Set a location to filter by distance';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Typed cities already looked up (a gazetteer search scans every city). */
+const PLACES_KEPT = 500;
+
+const homeOf = (row: UserRow): repo.Coordinates | null =>
+  row.longitude !== null && row.latitude !== null ? [row.longitude, row.latitude] : null;
+
+/** How others' genderPreferences (male, female, couple) name this member; a non-binary or other individual cannot be named. */
+export function viewerOf(row: UserRow): repo.Viewer {
+  const category = row.accountType === 'couple' ? 'couple' : row.gender === 'male' || row.gender === 'female' ? row.gender : null;
+  return { id: row.id, age: row.age, accountType: row.accountType, category, home: homeOf(row) };
+}
+
+/** The candidate's own spellings of the interests both share, compared without case. */
+export function mutualInterests(theirs: readonly string[], mine: readonly string[]): string[] {
+  const own = new Set(mine.map((interest) => interest.toLowerCase()));
+  return theirs.filter((interest) => own.has(interest.toLowerCase()));
+}
+
+const roundKm = (km: number | null) => (km === null ? null : Math.round(km * 10) / 10);
+/** Until bookings exist nobody has booked, published slots or dated. */
+const noDates = () => ({
+  bookingStatus: null,
+  availability: [],
+  recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
+});
+
+export function createBrowseService(deps: { db: Db }) {
+  const { db } = deps;
+  const places = new Map<string, Place | null>();
+
+  function placeNamed(location: string): Place {
+    const key = location.toLowerCase();
+    let place = places.get(key);
+    if (place === undefined) {
+      const typed = parseTypedCity(location);
+      place = null;
+      if (typed) {
+        try {
+          place = resolveLocation({ ...typed, coordinates: null });
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+        }
+      }
+      if (places.size >= PLACES_KEPT) places.delete(places.keys().next().value!);
+      places.set(key, place);
+    }
+    if (!place) throw new HttpError(400, CITY_NOT_FOUND, [{ field: 'location', message: CITY_NOT_FOUND }]);
+    return place;
+  }
+
+  async function viewerRow(viewerId: string): Promise<UserRow> {
+    const row = await repo.findUser(db, viewerId);
+    if (!row) throw new HttpError(401, NOT_SIGNED_IN);
+    return row;
+  }
+
+  return {
+    async browse(viewerId: string, query: BrowseQuery): Promise<BrowseResponse> {
+      const me = await viewerRow(viewerId);
+      const place = query.location ? placeNamed(query.location) : null;
+      const origin = place ? place.coordinates : homeOf(me);
+      if (!origin && query.maxDistance !== undefined) {
+        throw new HttpError(400, LOCATION_NEEDED, [{ field: 'location', message: LOCATION_NEEDED }]);
+      }
+      const found = await repo.findPage(db, {
+        viewer: viewerOf(me),
+        origin,
+        filters: {
+          minScore: query.minScore,
+          accountType: query.accountType,
+          minAge: query.minAge,
+          maxAge: query.maxAge,
+          interests: query.interests,
+          gender: query.gender,
+          maxDistance: query.maxDistance,
+        },
+        sortBy: query.sortBy,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit + 1,
+      });
+      const shown = found.slice(0, query.limit);
+      const summaries = await memberSummaries(db, shown.map((item) => item.user));
+      const users: BrowseCard[] = shown.map((item, i) => ({
+        ...summaries[i]!,
+        ...noDates(),
+        availabilityCount: 0,
+        mutualInterests: mutualInterests(item.user.interests, me.interests),
+        distance: roundKm(item.distance),
+      }));
+      return {
+        users,
+        pagination: { page: query.page, limit: query.limit, hasMore: found.length > query.limit },
+        origin: place ? { city: place.city, country: place.country } : origin ? { city: me.city, country: me.country } : null,
+      };
+    },
+
+    /** Another member's page (or one's own). Whoever browse would never show is not found. */
+    async member(viewerId: string, id: string): Promise<MemberDetail> {
+      if (!UUID.test(id)) throw new HttpError(404, PROFILE_NOT_FOUND);
+      const me = await viewerRow(viewerId);
+      const found = id === me.id ? { user: me, distance: homeOf(me) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
+      if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
+      const [summary] = await memberSummaries(db, [found.user]);
+      return {
+        ...summary!,
+        ...noDates(),
+        preferences: preferencesOf(found.user),
+        distance: roundKm(found.distance),
+        mutualInterests: mutualInterests(found.user.interests, me.interests),
+      };
+    },
+  };
+}
+
+export type BrowseService = ReturnType<typeof createBrowseService>;
