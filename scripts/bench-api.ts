@@ -1,6 +1,6 @@
 // The API half of `npm run bench`: the real server process under load from autocannon, on a
 // throw-away PostgreSQL seeded with 100 000 members, and on the embedded database for reference.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +16,7 @@ const SECONDS = 10;
 const WARM_UP_SECONDS = 2;
 const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
 export const BROWSE_PATH = '/api/users/browse?maxDistance=25';
+const PLAN_FILE = path.resolve(import.meta.dirname, '../.tmp/bench-browse-plan.txt');
 
 type Load = { p50: number; p95: number; p99: number; rps: number; ok: number; failed: number };
 
@@ -163,7 +164,7 @@ export async function benchApi() {
   try {
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    const version = (await admin.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
+    const version = (await admin.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v.split(' ')[0]!;
     await admin.query('create database rendezvous_bench');
     await admin.end();
     const url = new URL(cluster.url);
@@ -213,9 +214,13 @@ export async function benchApi() {
     );
 
     if (hasBrowse) {
-      console.log('\nThe browse query as the server runs it (auto_explain: EXPLAIN ANALYZE of one request):\n');
+      console.log('\nThe browse query as the server ran it for one request (auto_explain, EXPLAIN ANALYZE):\n');
       if (plan) {
-        console.log(plan.replace(/^/gm, '  '));
+        mkdirSync(path.dirname(PLAN_FILE), { recursive: true });
+        writeFileSync(PLAN_FILE, `${plan}\n`);
+        const [queryText, ...planLines] = plan.split(/\n(?=\s*(?:Limit|Sort|Nested Loop|Hash|Merge|Seq Scan|Index Scan|Bitmap|Aggregate|Subquery Scan|Append|Result|CTE Scan|Unique|WindowAgg)\b)/);
+        console.log(`  ${queryText!.replace(/\s+/g, ' ').slice(0, 160)}…  (full text: ${path.relative(process.cwd(), PLAN_FILE)})`);
+        console.log(planLines.join('\n').replace(/^/gm, '  '));
         console.log(`\nGiST index users_position_idx: ${plan.includes('users_position_idx') ? 'used' : 'NOT used'}`);
       } else {
         console.log('  (no query with a position condition on users was logged)');
