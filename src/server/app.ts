@@ -19,6 +19,7 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
@@ -40,7 +41,7 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Wires every dependency and feature, explicitly, in one place. */
 export async function buildApp(deps: AppDeps) {
-  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: JSON_BODY_LIMIT }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ loggerInstance: deps.logger, logController: new RequestLog(), bodyLimit: JSON_BODY_LIMIT }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { addDemoMembers } from './demo/demo-members.ts';
 import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
@@ -22,6 +23,11 @@ async function main() {
   await database.migrate();
 
   const logger = pino({ level: config.logLevel });
+  const photoStorage = folderStorage(path.join(config.dataDir, 'photos'));
+  if (config.demoMembers) {
+    const added = await addDemoMembers({ db: database.db, photoStorage, clock: systemClock });
+    if (added > 0) logger.info(`Added ${added} fictional demo members to the new database (DEMO_MEMBERS=0 turns this off)`);
+  }
   const app = await buildApp({
     database,
     clock: systemClock,
@@ -31,7 +37,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: logger,
     }),
-    photoStorage: folderStorage(path.join(config.dataDir, 'photos')),
+    photoStorage,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     distDir: path.join(root, 'dist'),

@@ -58,6 +58,27 @@ describe('sign-in, sessions and sign-out', () => {
     expect((await t.call('GET', '/auth/me', { token: second.body.token })).status).toBe(200);
   });
 
+  it('a revoked session stops working at once, even for a token in heavy use', async () => {
+    const member = await t.register();
+    const busy = await Promise.all(Array.from({ length: 20 }, () => t.call('GET', '/auth/me', { token: member.token })));
+    expect(busy.every((answer) => answer.status === 200)).toBe(true);
+    await t.call('POST', '/auth/logout', { token: member.token });
+    const after = await Promise.all(Array.from({ length: 5 }, () => t.call('GET', '/auth/me', { token: member.token })));
+    expect(after.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+  });
+
+  it('me answers from the record as it is now: a change shows on the very next call', async () => {
+    const member = await t.register({ name: 'Before' });
+    expect((await t.call('GET', '/auth/me', { token: member.token })).body.user.profile.name).toBe('Before');
+    const profile = member.user.profile;
+    const saved = await t.call('PUT', '/users/profile', {
+      token: member.token,
+      body: { profile: { name: 'After', bio: '', interests: [], location: profile.location, preferences: profile.preferences } },
+    });
+    expect(saved.status).toBe(200);
+    expect((await t.call('GET', '/auth/me', { token: member.token })).body.user.profile.name).toBe('After');
+  });
+
   it('sessions end after 30 days', async () => {
     const member = await t.register();
     t.clock.advance(31 * 24 * 60 * 60 * 1000);

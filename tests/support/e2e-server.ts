@@ -10,9 +10,12 @@ export type ServerProcess = { url: string; port: number; dataDir: string; child:
 
 /**
  * The real product as `npm start` runs it (the built app + API, embedded database in a fresh
- * temp DATA_DIR), started as its own process; resolves once /api/health answers.
+ * temp DATA_DIR), started as its own process; resolves once /api/health answers. Without demo
+ * members unless `env` asks for them, so a browser test sees only the members it creates.
  */
-export async function startServerProcess(options: { port?: number; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: { port?: number; smtpUrl?: string; env?: Record<string, string>; /** Drop the server's log (stdout). */ quiet?: boolean } = {},
+): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-e2e-'));
   const url = `http://localhost:${port}`;
@@ -25,10 +28,11 @@ export async function startServerProcess(options: { port?: number; smtpUrl?: str
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      DEMO_MEMBERS: '0',
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 

@@ -27,8 +27,13 @@ function postgresBin(): string {
   return bin;
 }
 
-/** A throw-away PostgreSQL cluster in a temp dir, run as the postgres user (initdb refuses root). */
-async function startCluster() {
+export type Cluster = { url: string; logFile: string; stop(): void };
+
+/**
+ * A throw-away PostgreSQL cluster in a temp dir, run as the postgres user (initdb refuses root).
+ * `settings` adds server settings (`name=value`) to the command line.
+ */
+export async function startCluster(options: { settings?: string[] } = {}): Promise<Cluster> {
   const bin = postgresBin();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-pg-'));
   chmodSync(dir, 0o777);
@@ -40,14 +45,17 @@ async function startCluster() {
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   const data = path.join(dir, 'data');
+  const logFile = path.join(dir, 'log');
   const port = await freePort();
+  const extra = (options.settings ?? []).map((setting) => ` -c ${setting}`).join('');
   asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   asPostgres('pg_ctl', [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-D', data, '-l', logFile, '-w', 'start',
+    '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra}`,
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile,
     stop() {
       asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       rmSync(dir, { recursive: true, force: true });

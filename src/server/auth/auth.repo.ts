@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 import { emailTokens, sessions, users } from './auth.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,13 +31,20 @@ export async function insertSession(db: Tx, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-export async function findLiveSession(db: Tx, tokenHash: string, now: Date) {
-  const [row] = await db
+// Every signed-in call runs this first: prepared once, then only executed.
+const liveSession = preparedPerDb((db) =>
+  db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('auth_live_session'),
+);
+
+/** The unrevoked, unexpired session with this token hash, and its member's row. */
+export async function findLiveSession(db: Tx, tokenHash: string, now: Date) {
+  const [row] = await liveSession(db).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

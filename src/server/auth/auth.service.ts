@@ -139,14 +139,26 @@ export function createAuthService(deps: AuthDeps) {
 
   const ownView = async (row: repo.UserRow) => toUser(row, adminEmails, await deps.photosOf(row.id));
 
+  // The member's row as the session lookup read it, for the rest of that one request: keyed by the
+  // request's own Member object, so nothing outlives the request (a revoked session stops at once).
+  const rowsReadWithSession = new WeakMap<Member, repo.UserRow>();
+
+  /** The signed-in member's row: the one read with the session in this request, else a fresh read. */
+  async function userOf(member: Member): Promise<repo.UserRow> {
+    const user = rowsReadWithSession.get(member) ?? (await repo.findUserById(db, member.id));
+    if (!user) throw new HttpError(401, 'Please log in to continue');
+    return user;
+  }
+
   return {
     ownView,
+    userOf,
 
     async resolveSession(token: string): Promise<Member | null> {
       const found = await repo.findLiveSession(db, hashToken(token), clock.now());
       if (!found) return null;
       const { user } = found;
-      return {
+      const member: Member = {
         id: user.id,
         sessionId: found.sessionId,
         email: user.email,
@@ -154,6 +166,8 @@ export function createAuthService(deps: AuthDeps) {
         isAdmin: user.isAdmin || adminEmails.has(user.email),
         isBanned: user.isBanned,
       };
+      rowsReadWithSession.set(member, user);
+      return member;
     },
 
     async register(input: RegisterInput): Promise<AuthResponse> {
@@ -213,9 +227,7 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async me(member: Member): Promise<User> {
-      const user = await repo.findUserById(db, member.id);
-      if (!user) throw new HttpError(401, 'Please log in to continue');
-      return ownView(user);
+      return ownView(await userOf(member));
     },
 
     async verifyEmail(token: string): Promise<User> {

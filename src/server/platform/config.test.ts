@@ -17,6 +17,13 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('adds demo members to a new embedded database unless DEMO_MEMBERS=0, and never to a PostgreSQL server', () => {
+    expect(loadConfig({}).demoMembers).toBe(true);
+    expect(loadConfig({ DEMO_MEMBERS: '0' }).demoMembers).toBe(false);
+    expect(loadConfig({ DEMO_MEMBERS: '1', DATABASE_URL: 'postgres://db.example/rendezvous' }).demoMembers).toBe(false);
+    expect(() => loadConfig({ DEMO_MEMBERS: 'no' })).toThrowError(/DEMO_MEMBERS: DEMO_MEMBERS must be 0 or 1/);
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://rendezvous.example/' }).publicUrl).toBe('https://rendezvous.example');
   });

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: optionalText,
   PUSH_ALLOWED_HOSTS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_MEMBERS: z.enum(['0', '1'], { error: 'DEMO_MEMBERS must be 0 or 1' }).default('1'),
 });
 
 export type Config = {
@@ -39,6 +40,8 @@ export type Config = {
   publicUrl: string;
   adminEmails: Set<string>;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Add fictional members to a new embedded database; never with DATABASE_URL. */
+  demoMembers: boolean;
 };
 
 /** Reads the environment; a bad value stops the start with one line per variable at fault. */
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     adminEmails: parseEmailList(e.ADMIN_EMAILS),
     logLevel: e.LOG_LEVEL,
+    demoMembers: e.DEMO_MEMBERS === '1' && !e.DATABASE_URL,
   };
 }
 

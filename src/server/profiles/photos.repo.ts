@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import { photoUrl } from '#shared/api/profiles.ts';
 import type { User } from '#shared/api/auth.ts';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 import { photos } from './profiles.tables.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -14,8 +15,18 @@ export const toPhoto = (row: Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>)
   isVerified: row.isVerified,
 });
 
+// The member's own record carries their photos on every /auth/me: prepared once, then only executed.
+const photosOfMember = preparedPerDb((db) =>
+  db
+    .select()
+    .from(photos)
+    .where(eq(photos.userId, sql.placeholder('userId')))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .prepare('profiles_photos_of_member'),
+);
+
 export async function listPhotos(db: Tx, userId: string): Promise<Photo[]> {
-  const rows = await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.createdAt), asc(photos.id));
+  const rows = await photosOfMember(db).execute({ userId });
   return rows.map(toPhoto);
 }
 

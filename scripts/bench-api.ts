@@ -1,0 +1,233 @@
+// The API half of `npm run bench`: the real server process under load from autocannon, on a
+// throw-away PostgreSQL seeded with 100 000 members, and on the embedded database for reference.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { seedMembers } from '../src/server/demo/seed-members.ts';
+import { openPostgres } from '../src/server/platform/db/client.ts';
+import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
+import { startCluster } from '../tests/support/postgres-global-setup.ts';
+
+const MEMBERS = 100_000;
+const CONNECTIONS = 50;
+const SECONDS = 10;
+const WARM_UP_SECONDS = 2;
+const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
+export const BROWSE_PATH = '/api/users/browse?maxDistance=25';
+const PLAN_FILE = path.resolve(import.meta.dirname, '../.tmp/bench-browse-plan.txt');
+
+type Load = { p50: number; p95: number; p99: number; rps: number; ok: number; failed: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** autocannon for `seconds` at 50 connections; latencies of 2xx answers only, p95 computed here (autocannon has none). */
+async function load(url: string, token: string | null, seconds: number): Promise<Load> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: seconds, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+      else failed += 1;
+    });
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsed,
+    ok: latencies.length,
+    failed: failed + result.errors + result.timeouts,
+  };
+}
+
+async function measure(url: string, token: string | null): Promise<Load> {
+  await load(url, token, WARM_UP_SECONDS);
+  return load(url, token, SECONDS);
+}
+
+async function call(server: ServerProcess, method: string, url: string, body?: unknown, token?: string) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as any };
+}
+
+/** A new member in Vancouver, verified through the link the server wrote to its outbox (no SMTP_URL). */
+async function verifiedViewer(server: ServerProcess): Promise<string> {
+  const email = `viewer-${Date.now()}@bench.rendezvous.invalid`;
+  const registered = await call(server, 'POST', '/api/auth/register', {
+    accountType: 'individual',
+    email,
+    password: 'benchmark viewer password',
+    name: 'Benchmark Viewer',
+    age: 34,
+    gender: 'female',
+    location: { city: 'Vancouver', country: 'Canada', coordinates: null },
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const outbox = path.join(server.dataDir, 'outbox');
+  const mail = readdirSync(outbox)
+    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+    .find((text) => text.includes(`To: ${email}`));
+  const token = mail && new URL(mail.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
+  if (!token) throw new Error('no verification mail in the outbox');
+  const verified = await call(server, 'POST', '/api/auth/verify-email', { token });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return registered.body.token as string;
+}
+
+type Plan = { durationMs: number; text: string };
+
+/** The plans auto_explain wrote to the server log since `offset`: one per statement. */
+function plansInLog(logFile: string, offset: number): Plan[] {
+  const lines = readFileSync(logFile, 'utf8').slice(offset).split('\n');
+  const plans: Plan[] = [];
+  for (const [i, line] of lines.entries()) {
+    const head = /LOG:\s+duration: ([\d.]+) ms\s+plan:/.exec(line);
+    if (!head) continue;
+    const body: string[] = [];
+    for (let j = i + 1; j < lines.length && lines[j]!.startsWith('\t'); j += 1) body.push(lines[j]!.slice(1));
+    plans.push({ durationMs: Number(head[1]), text: body.join('\n') });
+  }
+  return plans;
+}
+
+/**
+ * EXPLAIN ANALYZE of the very query the server builds for one browse request: auto_explain logs
+ * every plan while it is switched on (only for this one request, never during the load runs).
+ */
+async function explainBrowse(adminUrl: string, logFile: string, server: ServerProcess, token: string): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const settings = { 'auto_explain.log_min_duration': '0', 'auto_explain.log_analyze': 'on', 'auto_explain.log_buffers': 'on' };
+    for (const [name, value] of Object.entries(settings)) await admin.query(`alter system set ${name} = '${value}'`);
+    await admin.query('select pg_reload_conf()');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const offset = readFileSync(logFile, 'utf8').length;
+    await call(server, 'GET', BROWSE_PATH, undefined, token);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const name of Object.keys(settings)) await admin.query(`alter system reset ${name}`);
+    await admin.query('select pg_reload_conf()');
+    const distanceQueries = plansInLog(logFile, offset).filter((plan) => /from "users"/i.test(plan.text) && /point\(|<@|<->|box|circle/i.test(plan.text));
+    distanceQueries.sort((a, b) => b.durationMs - a.durationMs);
+    return distanceQueries[0]?.text ?? null;
+  } finally {
+    await admin.end();
+  }
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(1)} ms`);
+
+type Row = { call: string; load: Load | null; goal: string; result: string };
+
+function printLoadTable(title: string, rows: Row[]) {
+  console.log(`\n${title}\n`);
+  console.log(`${'call'.padEnd(44)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}  ${'goal'.padEnd(28)}result`);
+  for (const row of rows) {
+    const l = row.load;
+    const figures = l ? `${ms(l.p50).padStart(10)}${ms(l.p95).padStart(10)}${ms(l.p99).padStart(10)}${Math.round(l.rps).toLocaleString('en').padStart(9)}` : ' '.repeat(39);
+    console.log(`${row.call.padEnd(44)}${figures}  ${row.goal.padEnd(28)}${row.result}`);
+  }
+}
+
+function judged(load: Load): string {
+  if (load.failed > 0) return `ERRORS (${load.failed} failed answers)`;
+  const p95 = load.p95 <= GOALS.p95Ms ? 'PASS' : 'MISS';
+  const rps = load.rps >= GOALS.requestsPerSecond ? 'PASS' : 'MISS';
+  return p95 === 'PASS' && rps === 'PASS' ? 'PASS' : `MISS (p95 ${p95}, req/s ${rps})`;
+}
+
+const reference = (load: Load) => (load.failed > 0 ? `ERRORS (${load.failed} failed answers)` : '(reference)');
+
+export async function benchApi() {
+  console.log(
+    `\nAPI under load: ${CONNECTIONS} connections, ${SECONDS} s per call after a ${WARM_UP_SECONDS} s warm-up, autocannon in the bench process; ` +
+      `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start.`,
+  );
+  const cluster = await startCluster({ settings: ['shared_preload_libraries=auto_explain'] });
+  let server: ServerProcess | null = null;
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    const version = (await admin.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v.split(' ')[0]!;
+    await admin.query('create database rendezvous_bench');
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = '/rendezvous_bench';
+    const databaseUrl = url.toString();
+
+    const database = openPostgres(databaseUrl);
+    await database.migrate();
+    process.stdout.write(`Seeding ${MEMBERS.toLocaleString('en')} members into PostgreSQL ${version}…`);
+    const seedStarted = performance.now();
+    await seedMembers(database.db, { count: MEMBERS });
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    await database.close();
+    console.log(` ${seedSeconds.toFixed(1)} s`);
+
+    server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' }, quiet: true });
+    const token = await verifiedViewer(server);
+    const browseStatus = (await call(server, 'GET', BROWSE_PATH, undefined, token)).status;
+    const hasBrowse = browseStatus !== 404;
+
+    const rows: Row[] = [];
+    if (hasBrowse) {
+      const browse = await measure(`${server.url}${BROWSE_PATH}`, token);
+      rows.push({ call: `GET ${BROWSE_PATH}`, load: browse, goal: `p95 ≤ ${GOALS.p95Ms} ms, ≥ ${GOALS.requestsPerSecond.toLocaleString('en')} req/s`, result: judged(browse) });
+    } else {
+      rows.push({ call: `GET ${BROWSE_PATH}`, load: null, goal: '', result: 'not measured: the endpoint answers 404 (not built yet)' });
+    }
+    const me = await measure(`${server.url}/api/auth/me`, token);
+    rows.push({ call: 'GET /api/auth/me', load: me, goal: '', result: reference(me) });
+    const health = await measure(`${server.url}/api/health`, null);
+    rows.push({ call: 'GET /api/health', load: health, goal: '', result: reference(health) });
+    const plan = hasBrowse ? await explainBrowse(cluster.url, cluster.logFile, server, token) : null;
+    await server.stop();
+    server = null;
+
+    server = await startServerProcess({ env: { LOG_LEVEL: 'info' }, quiet: true });
+    const pgliteToken = await verifiedViewer(server);
+    const pgliteMe = await measure(`${server.url}/api/auth/me`, pgliteToken);
+    rows.push({ call: 'GET /api/auth/me (embedded PGlite)', load: pgliteMe, goal: '', result: reference(pgliteMe) });
+    await server.stop();
+    server = null;
+
+    printLoadTable(`PostgreSQL ${version}, ${MEMBERS.toLocaleString('en')} seeded members, a verified viewer in Vancouver`, rows);
+    console.log(
+      `\n${`seed ${MEMBERS.toLocaleString('en')} members (npm run seed)`.padEnd(44)}${`${seedSeconds.toFixed(1)} s`.padStart(10)}` +
+        `${''.padStart(29)}  ${`< ${GOALS.seedSeconds} s`.padEnd(28)}${seedSeconds < GOALS.seedSeconds ? 'PASS' : 'MISS'}`,
+    );
+
+    if (hasBrowse) {
+      console.log('\nThe browse query as the server ran it for one request (auto_explain, EXPLAIN ANALYZE):\n');
+      if (plan) {
+        mkdirSync(path.dirname(PLAN_FILE), { recursive: true });
+        writeFileSync(PLAN_FILE, `${plan}\n`);
+        const [queryText, ...planLines] = plan.split(/\n(?=\s*(?:Limit|Sort|Nested Loop|Hash|Merge|Seq Scan|Index Scan|Bitmap|Aggregate|Subquery Scan|Append|Result|CTE Scan|Unique|WindowAgg)\b)/);
+        console.log(`  ${queryText!.replace(/\s+/g, ' ').slice(0, 160)}…  (full text: ${path.relative(process.cwd(), PLAN_FILE)})`);
+        console.log(planLines.join('\n').replace(/^/gm, '  '));
+        console.log(`\nGiST index users_position_idx: ${plan.includes('users_position_idx') ? 'used' : 'NOT used'}`);
+      } else {
+        console.log('  (no query with a position condition on users was logged)');
+      }
+    }
+  } finally {
+    await server?.stop();
+    cluster.stop();
+  }
+}
