@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Place } from '#shared/api/geo.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { Button } from '#app/platform/ui/button.tsx';
+import { PinIcon } from '#app/platform/ui/member.tsx';
 import { geoApi } from './geo.api.ts';
 import { PositionFailure, REGISTRATION_LOCATION_ERRORS, currentPosition, type LocationErrorTexts } from './device-position.ts';
 import './geo.css';
@@ -52,8 +53,9 @@ export function LocationField({
       <legend>Location</legend>
       {mode === 'detected' && value ? (
         <p className="row location-detected">
-          <span>
-            📍 <strong>{format(value)}</strong>
+          <span className="icon-row">
+            <PinIcon />
+            <strong>{format(value)}</strong>
           </span>
           <button
             type="button"

@@ -183,6 +183,20 @@ type PlannedMember = {
   ledger: { entry: (typeof DEMO_LEDGER)[keyof typeof DEMO_LEDGER]; at: Date }[];
 };
 
+/**
+ * Homes spread over the city (1 to 8 km from its centre, a golden-angle spiral), kept to two
+ * decimals like every member's, so browse shows real distances between demo members.
+ */
+function spreadAround([lon, lat]: [number, number], i: number): { longitude: number; latitude: number } {
+  const km = 1 + ((i * 37) % 70) / 10;
+  const angle = i * 2.39996;
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    latitude: round(lat + (km * Math.cos(angle)) / 111.2),
+    longitude: round(lon + (km * Math.sin(angle)) / (111.2 * Math.cos((lat * Math.PI) / 180))),
+  };
+}
+
 /** Everything about the demo members except their photo files: deterministic apart from ids and dates. */
 function planDemoMembers(now: Date): PlannedMember[] {
   const planned: PlannedMember[] = [];
@@ -224,8 +238,7 @@ function planDemoMembers(now: Date): PlannedMember[] {
           interests,
           city: place.city,
           country: place.country,
-          longitude: place.coordinates[0],
-          latitude: place.coordinates[1],
+          ...spreadAround(place.coordinates, i),
           partnerName: partner?.name ?? null,
           partnerAge: partner?.age ?? null,
           partnerGender: partner?.gender ?? null,
