@@ -116,6 +116,23 @@ export const ResetPasswordBodySchema = z.object({
 
 export const PhotoSchema = z.object({ _id: z.string(), url: z.string(), isVerified: z.boolean() });
 
+export const CoupleInfoSchema = z.object({
+  partnerName: z.string(),
+  partnerAge: z.number(),
+  partnerGender: GENDERS,
+  relationshipType: RELATIONSHIP_TYPES,
+});
+
+/** What every view of a member's profile shows; each view adds its own location. */
+export const ProfileBaseSchema = z.object({
+  name: z.string(),
+  age: z.number(),
+  gender: GENDERS,
+  bio: z.string(),
+  interests: z.array(z.string()),
+  photos: z.array(PhotoSchema),
+});
+
 /** The signed-in member as the API shows them to themselves. Nothing else leaves the server. */
 export const UserSchema = z.object({
   _id: z.string(),
@@ -124,13 +141,7 @@ export const UserSchema = z.object({
   isAdmin: z.boolean(),
   accountStatus: ACCOUNT_STATUSES,
   accountType: ACCOUNT_TYPES,
-  profile: z.object({
-    name: z.string(),
-    age: z.number(),
-    gender: GENDERS,
-    bio: z.string(),
-    interests: z.array(z.string()),
-    photos: z.array(PhotoSchema),
+  profile: ProfileBaseSchema.extend({
     location: z.object({
       city: z.string(),
       country: z.string(),
@@ -139,14 +150,7 @@ export const UserSchema = z.object({
     /** The member's stated preferences, or the spec's defaults while none are saved. */
     preferences: PreferencesSchema,
   }),
-  coupleInfo: z
-    .object({
-      partnerName: z.string(),
-      partnerAge: z.number(),
-      partnerGender: GENDERS,
-      relationshipType: RELATIONSHIP_TYPES,
-    })
-    .nullable(),
+  coupleInfo: CoupleInfoSchema.nullable(),
   reliabilityScore: z.object({ current: z.number() }),
   verificationTier: VERIFICATION_TIERS,
   isBiometricVerified: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, GENDERS, NAME_MAX, RELATIONSHIP_TYPES, VERIFICATION_TIERS } from '../domain/account.ts';
+import { ACCOUNT_TYPES, NAME_MAX, VERIFICATION_TIERS } from '../domain/account.ts';
 import { BIO_MAX, DATE_TYPES, INTERESTS_MAX, INTEREST_MAX_LENGTH } from '../domain/profile.ts';
-import { PhotoSchema, RegistrationLocationSchema, UserSchema } from './auth.ts';
+import { CoupleInfoSchema, PhotoSchema, ProfileBaseSchema, RegistrationLocationSchema, UserSchema } from './auth.ts';
 import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts';
 
 export const profilesPaths = {
@@ -58,18 +58,8 @@ export const PublicLocationSchema = z.object({ city: z.string(), country: z.stri
 export const MemberSummarySchema = z.object({
   _id: z.string(),
   accountType: ACCOUNT_TYPES,
-  profile: z.object({
-    name: z.string(),
-    age: z.number(),
-    gender: GENDERS,
-    bio: z.string(),
-    interests: z.array(z.string()),
-    photos: z.array(PhotoSchema),
-    location: PublicLocationSchema,
-  }),
-  coupleInfo: z
-    .object({ partnerName: z.string(), partnerAge: z.number(), partnerGender: GENDERS, relationshipType: RELATIONSHIP_TYPES })
-    .nullable(),
+  profile: ProfileBaseSchema.extend({ location: PublicLocationSchema }),
+  coupleInfo: CoupleInfoSchema.nullable(),
   reliabilityScore: z.object({
     current: z.number(),
     stats: z.object({ totalDates: z.number(), onTimeRate: z.number().nullable(), noShows: z.number() }),
