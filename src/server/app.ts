@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps) {
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
-  const browse = createBrowseService({ db });
+  const browse = createBrowseService({ db, userOf: (member) => auth.userOf(member) });
 
   await app.register(
     async (api) => {

@@ -12,12 +12,12 @@ export const browseRoutes =
     app.get(
       browsePaths.users,
       { config: verified, schema: { querystring: BrowseQuerySchema, response: { 200: BrowseResponseSchema } } },
-      async (request) => browse.browse(requireMember(request).id, request.query),
+      async (request) => browse.browse(requireMember(request), request.query),
     );
 
     app.get(
       profilesPaths.memberRoute,
       { config: verified, schema: { params: MemberParamsSchema, response: { 200: MemberResponseSchema } } },
-      async (request) => ({ user: await browse.member(requireMember(request).id, request.params.id) }),
+      async (request) => ({ user: await browse.member(requireMember(request), request.params.id) }),
     );
   };

@@ -6,7 +6,7 @@ import { parseTypedCity } from '#shared/domain/location.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
-import { NOT_SIGNED_IN } from '../platform/auth.ts';
+import type { Member } from '../platform/auth.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { memberSummaries, PROFILE_NOT_FOUND } from '../profiles/profiles.service.ts';
@@ -42,8 +42,12 @@ const noDates = () => ({
   recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
 });
 
-export function createBrowseService(deps: { db: Db }) {
-  const { db } = deps;
+export function createBrowseService(deps: {
+  db: Db;
+  /** The member's own row, as the session lookup already read it. */
+  userOf: (member: Member) => Promise<repo.ViewerRow>;
+}) {
+  const { db, userOf } = deps;
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -66,15 +70,9 @@ export function createBrowseService(deps: { db: Db }) {
     return place;
   }
 
-  async function viewerRow(viewerId: string): Promise<repo.ViewerRow> {
-    const row = await repo.findViewer(db, viewerId);
-    if (!row) throw new HttpError(401, NOT_SIGNED_IN);
-    return row;
-  }
-
   return {
-    async browse(viewerId: string, query: BrowseQuery): Promise<BrowseResponse> {
-      const me = await viewerRow(viewerId);
+    async browse(viewer: Member, query: BrowseQuery): Promise<BrowseResponse> {
+      const me = await userOf(viewer);
       const place = query.location ? placeNamed(query.location) : null;
       const origin = place ? place.coordinates : homeOf(me);
       if (!origin && query.maxDistance !== undefined) {
@@ -113,9 +111,9 @@ export function createBrowseService(deps: { db: Db }) {
     },
 
     /** Another member's page (or one's own). Whoever browse would never show is not found. */
-    async member(viewerId: string, id: string): Promise<MemberDetail> {
+    async member(viewer: Member, id: string): Promise<MemberDetail> {
       if (!isUuid(id)) throw new HttpError(404, PROFILE_NOT_FOUND);
-      const me = await viewerRow(viewerId);
+      const me = await userOf(viewer);
       const own = id === me.id ? await repo.findUser(db, id) : undefined;
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
