@@ -26,7 +26,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 /** A real PostgreSQL server. Migrations run under an advisory lock so instances can start together. */
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Hot statements are prepared (named) once per connection; a generic plan spares PostgreSQL planning
+  // browse's query again on every execution (its custom plans cost more than running it).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
