@@ -61,6 +61,18 @@ export function preferencesOf(row: repo.UserRow): Preferences | null {
   };
 }
 
+/** The profile fields every view of a member shows (each view adds its own location). */
+export function baseProfileOf(row: repo.UserRow, photos: User['profile']['photos']) {
+  return { name: row.name, age: row.age, gender: row.gender, bio: row.bio, interests: row.interests, photos };
+}
+
+export function coupleInfoOf(row: repo.UserRow): User['coupleInfo'] {
+  const { partnerName, partnerAge, partnerGender, relationshipType } = row;
+  return row.accountType === 'couple' && partnerName && partnerAge && partnerGender && relationshipType
+    ? { partnerName, partnerAge, partnerGender, relationshipType }
+    : null;
+}
+
 export function toUser(row: repo.UserRow, adminEmails: Set<string>, photos: User['profile']['photos'] = []): User {
   return {
     _id: row.id,
@@ -70,12 +82,7 @@ export function toUser(row: repo.UserRow, adminEmails: Set<string>, photos: User
     accountStatus: row.accountStatus,
     accountType: row.accountType,
     profile: {
-      name: row.name,
-      age: row.age,
-      gender: row.gender,
-      bio: row.bio,
-      interests: row.interests,
-      photos,
+      ...baseProfileOf(row, photos),
       location: {
         city: row.city,
         country: row.country,
@@ -83,15 +90,7 @@ export function toUser(row: repo.UserRow, adminEmails: Set<string>, photos: User
       },
       preferences: preferencesOf(row) ?? DEFAULT_PREFERENCES,
     },
-    coupleInfo:
-      row.accountType === 'couple' && row.partnerName && row.partnerAge && row.partnerGender && row.relationshipType
-        ? {
-            partnerName: row.partnerName,
-            partnerAge: row.partnerAge,
-            partnerGender: row.partnerGender,
-            relationshipType: row.relationshipType,
-          }
-        : null,
+    coupleInfo: coupleInfoOf(row),
     reliabilityScore: { current: row.score },
     verificationTier: row.verificationTier,
     isBiometricVerified: row.isBiometricVerified,

@@ -3,6 +3,7 @@ import type { User } from '#shared/api/auth.ts';
 import type { MemberSummary, ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { baseProfileOf, coupleInfoOf } from '../auth/auth.service.ts';
 import { resolveLocation } from '../geo/geo.service.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
@@ -20,19 +21,8 @@ export function toMemberSummary(row: UserRow, photos: Photo[]): MemberSummary {
   return {
     _id: row.id,
     accountType: row.accountType,
-    profile: {
-      name: row.name,
-      age: row.age,
-      gender: row.gender,
-      bio: row.bio,
-      interests: row.interests,
-      photos,
-      location: { city: row.city, country: row.country },
-    },
-    coupleInfo:
-      row.accountType === 'couple' && row.partnerName && row.partnerAge && row.partnerGender && row.relationshipType
-        ? { partnerName: row.partnerName, partnerAge: row.partnerAge, partnerGender: row.partnerGender, relationshipType: row.relationshipType }
-        : null,
+    profile: { ...baseProfileOf(row, photos), location: { city: row.city, country: row.country } },
+    coupleInfo: coupleInfoOf(row),
     // Date statistics come with the bookings work; until then nobody has dates.
     reliabilityScore: { current: row.score, stats: { totalDates: 0, onTimeRate: null, noShows: 0 } },
     verificationTier: row.verificationTier,
