@@ -4,6 +4,7 @@ import type { GenderPreference } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -265,15 +266,15 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
 }
 
 type PageStatement = { execute(values: PageValues): Promise<Found[]> };
-const statements = new WeakMap<Tx, Map<string, PageStatement>>();
+/** A database handle's page statements, by shape. */
+const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
 
 /**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
  * and plans a named statement once per connection rather than on every request.
  */
 export async function findPage(db: Tx, request: PageRequest): Promise<Found[]> {
-  let prepared = statements.get(db);
-  if (!prepared) statements.set(db, (prepared = new Map()));
+  const prepared = statementsOf(db);
   const name = `browse_${pageShape(request)}`;
   let statement = prepared.get(name);
   if (!statement) {
