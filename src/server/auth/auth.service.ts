@@ -62,11 +62,13 @@ export function preferencesOf(row: repo.UserRow): Preferences | null {
 }
 
 /** The profile fields every view of a member shows (each view adds its own location). */
-export function baseProfileOf(row: repo.UserRow, photos: User['profile']['photos']) {
+export function baseProfileOf(row: Pick<repo.UserRow, 'name' | 'age' | 'gender' | 'bio' | 'interests'>, photos: User['profile']['photos']) {
   return { name: row.name, age: row.age, gender: row.gender, bio: row.bio, interests: row.interests, photos };
 }
 
-export function coupleInfoOf(row: repo.UserRow): User['coupleInfo'] {
+export function coupleInfoOf(
+  row: Pick<repo.UserRow, 'accountType' | 'partnerName' | 'partnerAge' | 'partnerGender' | 'relationshipType'>,
+): User['coupleInfo'] {
   const { partnerName, partnerAge, partnerGender, relationshipType } = row;
   return row.accountType === 'couple' && partnerName && partnerAge && partnerGender && relationshipType
     ? { partnerName, partnerAge, partnerGender, relationshipType }

@@ -4,6 +4,7 @@ import type { GenderPreference } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { photos } from '../profiles/profiles.tables.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -44,6 +45,37 @@ export type PageRequest = {
 };
 
 export type Found = { user: UserRow; distance: number | null };
+
+/** What a card shows of a member (never their e-mail, password hash, preferences…). */
+const cardColumns = {
+  id: users.id,
+  accountType: users.accountType,
+  name: users.name,
+  age: users.age,
+  gender: users.gender,
+  bio: users.bio,
+  interests: users.interests,
+  city: users.city,
+  country: users.country,
+  partnerName: users.partnerName,
+  partnerAge: users.partnerAge,
+  partnerGender: users.partnerGender,
+  relationshipType: users.relationshipType,
+  score: users.score,
+  verificationTier: users.verificationTier,
+  isBiometricVerified: users.isBiometricVerified,
+  isPhotoVerified: users.isPhotoVerified,
+  carTier: users.carTier,
+  createdAt: users.createdAt,
+};
+export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
+export type CardPhoto = Pick<typeof photos.$inferSelect, 'id' | 'storageKey' | 'isVerified'>;
+export type FoundCard = { user: CardRow; photos: CardPhoto[]; distance: number | null };
+
+// Spelled out with its table: drizzle writes a lone "id", which inside the subquery would be the photo's.
+const ownerId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+/** The member's photos, oldest first, read with the page rather than in another query. */
+const cardPhotos = sql<CardPhoto[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${ownerId}), '[]'::json)`;
 
 const BOX_MARGIN_DEGREES = 1e-6;
 /** The nearest-first walk looks at no more members than this before falling back to the whole circle. */
@@ -200,7 +232,7 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
   const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
-  const columns = { user: users, distance };
+  const columns = { user: cardColumns, photos: cardPhotos.as('photos'), distance };
 
   if (sortBy !== 'distance' || !origin) {
     const order = {
@@ -265,7 +297,7 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
     .offset(bind('offset'));
 }
 
-type PageStatement = { execute(values: PageValues): Promise<Found[]> };
+type PageStatement = { execute(values: PageValues): Promise<FoundCard[]> };
 /** A database handle's page statements, by shape. */
 const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
 
@@ -273,7 +305,7 @@ const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
  * and plans a named statement once per connection rather than on every request.
  */
-export async function findPage(db: Tx, request: PageRequest): Promise<Found[]> {
+export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[]> {
   const prepared = statementsOf(db);
   const name = `browse_${pageShape(request)}`;
   let statement = prepared.get(name);

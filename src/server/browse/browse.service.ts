@@ -9,7 +9,8 @@ import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { memberSummaries, PROFILE_NOT_FOUND } from '../profiles/profiles.service.ts';
+import { toPhoto } from '../profiles/photos.repo.ts';
+import { memberSummaries, PROFILE_NOT_FOUND, toMemberSummary } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
 type BrowseQuery = z.output<typeof BrowseQuerySchema>;
@@ -95,9 +96,8 @@ export function createBrowseService(deps: {
         limit: query.limit + 1,
       });
       const shown = found.slice(0, query.limit);
-      const summaries = await memberSummaries(db, shown.map((item) => item.user));
-      const users: BrowseCard[] = shown.map((item, i) => ({
-        ...summaries[i]!,
+      const users: BrowseCard[] = shown.map((item) => ({
+        ...toMemberSummary(item.user, item.photos.map(toPhoto)),
         ...noDates(),
         availabilityCount: 0,
         mutualInterests: mutualInterests(item.user.interests, me.interests),

@@ -16,8 +16,15 @@ type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
 export const PROFILE_NOT_FOUND = 'Profile not found';
 
 
+/** The columns a summary shows. */
+export type SummaryRow = Pick<
+  UserRow,
+  | 'id' | 'accountType' | 'name' | 'age' | 'gender' | 'bio' | 'interests' | 'city' | 'country' | 'partnerName' | 'partnerAge'
+  | 'partnerGender' | 'relationshipType' | 'score' | 'verificationTier' | 'isBiometricVerified' | 'isPhotoVerified' | 'carTier' | 'createdAt'
+>;
+
 /** What one member may see of another. */
-export function toMemberSummary(row: UserRow, photos: Photo[]): MemberSummary {
+export function toMemberSummary(row: SummaryRow, photos: Photo[]): MemberSummary {
   return {
     _id: row.id,
     accountType: row.accountType,
