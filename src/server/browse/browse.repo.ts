@@ -185,15 +185,16 @@ function visibleTo(viewer: Viewer, bind: Bind): SQL {
   )!;
 }
 
-function matching(filters: BrowseFilters, bind: Bind): SQL | undefined {
+function matching(filters: BrowseFilters, sortBy: BrowseSort, bind: Bind): SQL | undefined {
+  // Ordered by age, the age index gives both the order and the range. Otherwise `+ 0` keeps the
+  // range away from that index: a generic plan (see db/client.ts) cannot tell how wide the range
+  // is, and would read most of the index beside the position box or instead of the score index.
+  const age = sortBy === 'age' ? sql`${users.age}` : sql`(${users.age} + 0)`;
   return and(
     filters.minScore === undefined ? undefined : sql`${users.score} >= ${bind('minScore')}::int`,
     filters.accountType === 'all' ? undefined : sql`${users.accountType} = ${bind('accountType')}::text`,
-    // `+ 0`: never through the age index. A generic plan (see db/client.ts) cannot tell how wide the
-    // range is and would read most of that index beside the position box; ordered by age, the index
-    // still gives the order.
-    filters.minAge === undefined ? undefined : sql`${users.age} + 0 >= ${bind('minAge')}::int`,
-    filters.maxAge === undefined ? undefined : sql`${users.age} + 0 <= ${bind('maxAge')}::int`,
+    filters.minAge === undefined ? undefined : sql`${age} >= ${bind('minAge')}::int`,
+    filters.maxAge === undefined ? undefined : sql`${age} <= ${bind('maxAge')}::int`,
     filters.gender === 'all' ? undefined : sql`${users.gender} = ${bind('gender')}::text`,
     filters.interests?.length
       ? sql`exists (select 1 from unnest(${users.interests}) as interest where lower(interest) = any(${bind('interests')}::text[]))`
@@ -232,7 +233,7 @@ function pageShape({ viewer, origin, filters, sortBy }: PageRequest): string {
  */
 export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(pageValues(request))) {
   const { origin, filters, sortBy } = request;
-  const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, bind));
+  const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
   const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
   const columns = { user: cardColumns, photos: cardPhotos.as('photos'), distance };
