@@ -27,8 +27,7 @@ function percentile(sorted: number[], p: number): number {
 
 /**
  * Browse with a different question on each request (age bounds cycling through 1 677 pairs, one
- * statement shape): answers are kept for a second, and this many questions take longer than that
- * to come round again, so every request runs the page query.
+ * statement shape), as many members browsing at once would ask: nothing is answered from a cache.
  */
 let question = 0;
 function freshQuestions(request: autocannon.Request): autocannon.Request {
@@ -205,10 +204,13 @@ export async function benchApi() {
 
     const rows: Row[] = [];
     if (hasBrowse) {
-      const browse = await measure(`${server.url}${BROWSE_PATH}`, token);
-      rows.push({ call: `GET ${BROWSE_PATH}`, load: browse, goal: `p95 ≤ ${GOALS.p95Ms} ms, ≥ ${GOALS.requestsPerSecond.toLocaleString('en')} req/s`, result: judged(browse) });
-      const fresh = await measure(`${server.url}${BROWSE_PATH}`, token, freshQuestions);
-      rows.push({ call: '  …a new question each time (not kept)', load: fresh, goal: '', result: reference(fresh) });
+      const browse = await measure(`${server.url}${BROWSE_PATH}`, token, freshQuestions);
+      rows.push({
+        call: `GET ${BROWSE_PATH}&minAge…&maxAge…`,
+        load: browse,
+        goal: `p95 ≤ ${GOALS.p95Ms} ms, ≥ ${GOALS.requestsPerSecond.toLocaleString('en')} req/s`,
+        result: judged(browse),
+      });
     } else {
       rows.push({ call: `GET ${BROWSE_PATH}`, load: null, goal: '', result: 'not measured: the endpoint answers 404 (not built yet)' });
     }
