@@ -47,7 +47,10 @@ test('a new version offers "A new version is available", and Reload switches to 
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await toast.getByRole('button', { name: 'Reload' }).click();
 
-  await expect.poll(() => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
+  // While the reload is under way the old page's context can vanish mid-question: ask again.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false).catch(() => true))
+    .toBe(false);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const state = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
