@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
+import { newPglite, openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
 
 let pgliteTemplate: Promise<PGlite> | null = null;
 
 /** Migrated once per worker; each test file gets an in-memory clone. */
 function migratedPglite(): Promise<PGlite> {
   pgliteTemplate ??= (async () => {
-    const client = new PGlite();
+    const client = newPglite();
     await openPglite(null, client).migrate();
     return client;
   })();

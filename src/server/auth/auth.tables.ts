@@ -61,6 +61,8 @@ export const users = pgTable(
     notificationSettings: jsonb('notification_settings').$type<NotificationSettings>().notNull().default(DEFAULT_NOTIFICATION_SETTINGS),
     /** A fictional member added so a new install is not empty. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** IANA zone of the member's city: their slots' dates and times are read in it. */
+    timeZone: text('time_zone').notNull().default('America/Vancouver'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '#shared/domain/notifications.ts';
 import { users } from '../auth/auth.tables.ts';
 
 export type NotificationData = {
@@ -10,7 +12,7 @@ export type NotificationData = {
   requestMessage?: string;
 };
 
-/** The inbox (account-and-admin §2): booking requests, nudges, messages. */
+/** The inbox (account-and-admin §2): booking requests, nudges, messages, and news of a member's bookings. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -19,7 +21,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
-    type: text('type', { enum: ['booking_request', 'nudge', 'message'] }).notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     data: jsonb('data').$type<NotificationData>().notNull().default({}),
@@ -28,5 +30,8 @@ export const notifications = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.isRead} = false and ${t.archivedAt} is null`),
+  ],
 );

@@ -81,17 +81,25 @@ export const RecentDateActivitySchema = z.object({
   feedback: z.array(z.object({ rating: z.number(), comment: z.string(), createdAt: z.string() })),
 });
 
-/** An open slot as other members see it (filled by the availability issue). */
+/** A slot as other members see it (core-journey §3): wall-clock date and times in the host's zone, and the instants. */
 export const PublicSlotSchema = z.object({
   _id: z.string(),
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
   timeZone: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
   dateType: DATE_TYPES,
   venue: z.string(),
+  venueType: z.string(),
+  address: z.string(),
   notes: z.string(),
+  maxBookings: z.number(),
+  /** True once confirmed bookings fill maxBookings. */
+  isBooked: z.boolean(),
 });
+export type PublicSlot = z.infer<typeof PublicSlotSchema>;
 
 export const MemberDetailSchema = MemberSummarySchema.extend({
   preferences: PreferencesSchema.nullable(),

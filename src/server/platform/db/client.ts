@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,10 +48,15 @@ export function openPostgres(url: string): Database {
   };
 }
 
+/** A PGlite instance with the extensions the migrations use (btree_gist for exclusion constraints). */
+export function newPglite(dataDir?: string): PGlite {
+  return new PGlite({ dataDir, extensions: { btree_gist } });
+}
+
 /** Embedded PGlite: in a folder (kept across restarts), or in memory when dataDir is null. */
 export function openPglite(dataDir: string | null, client?: PGlite): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = client ?? new PGlite(dataDir ?? undefined);
+  const pglite = client ?? newPglite(dataDir ?? undefined);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
