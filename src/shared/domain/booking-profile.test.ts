@@ -25,3 +25,25 @@ describe('missingForBooking', () => {
     expect(missingForBooking({ ...complete, accountType: 'couple', partnerName: 'Bo', partnerAge: 31, relationshipType: 'dating' })).toEqual([]);
   });
 });
+
+describe('missingForBooking, each part alone', () => {
+  const cases: [Partial<BookingProfile>, string][] = [
+    [{ name: '' }, 'name'],
+    [{ age: null }, 'age'],
+    [{ photoCount: 0 }, 'photos'],
+    [{ interestCount: 0 }, 'interests'],
+    [{ bio: '' }, 'bio'],
+  ];
+  it.each(cases)('%o is missing %s', (change, field) => {
+    expect(missingForBooking({ ...complete, ...change })).toEqual([field]);
+  });
+  it('asks a couple only for what is missing of the partner', () => {
+    const couple: BookingProfile = { ...complete, accountType: 'couple', partnerName: 'Bo', partnerAge: 31, relationshipType: 'dating' };
+    expect(missingForBooking({ ...couple, partnerName: '  ' })).toEqual(['partner_name']);
+    expect(missingForBooking({ ...couple, partnerAge: null })).toEqual(['partner_age']);
+    expect(missingForBooking({ ...couple, relationshipType: null })).toEqual(['relationship_type']);
+  });
+  it('ignores partner fields of an individual', () => {
+    expect(missingForBooking({ ...complete, partnerName: '' })).toEqual([]);
+  });
+});
