@@ -8,6 +8,7 @@ import { DATE_TYPE_LABELS, displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { slotDay, zoneName } from '#app/platform/slot-time.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { CameraIcon, CarIcon, CrownIcon, FingerprintIcon, PinIcon, ScoreBadge, ShieldIcon } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
@@ -267,23 +268,12 @@ const LOOKING_FOR = { male: 'Men', female: 'Women', couple: 'Couples' } as const
 
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const DATE_ONLY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const SLOT_DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** A slot's calendar day: its date as written (in the host's zone), never shifted by the viewer's. */
-function slotDay(date: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.exec(date.slice(0, 10))?.[0];
-  return day ? SLOT_DAY.format(new Date(`${day}T12:00:00Z`)) : date;
-}
 
 /** A day as the viewer reads it; a bare 'YYYY-MM-DD' stays that day. */
 function dayOf(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return DATE_ONLY.format(new Date(`${value}T12:00:00Z`));
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) ? value : DAY.format(instant);
-}
-
-function zoneName(timeZone: string): string {
-  return (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
 }
 
 function capitalize(text: string): string {

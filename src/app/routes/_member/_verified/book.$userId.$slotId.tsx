@@ -1,4 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { BookPage } from '#app/bookings/book-page.tsx';
 
-export const Route = createFileRoute('/_member/_verified/book/$userId/$slotId')({ component: () => <PagePlaceholder title="Request a booking" /> });
+export const Route = createFileRoute('/_member/_verified/book/$userId/$slotId')({
+  // Starts loading the host while the screen's code downloads; the screen shows its own errors.
+  loader: async ({ context, params }) => {
+    const { browseQueries } = await import('#app/browse/browse.api.ts');
+    void context.queryClient.prefetchQuery(browseQueries.member(params.userId));
+  },
+  component: function Book() {
+    const { userId, slotId } = Route.useParams();
+    return <BookPage key={`${userId}/${slotId}`} userId={userId} slotId={slotId} />;
+  },
+});

@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { BookingsPage } from '#app/bookings/bookings-page.tsx';
 
-export const Route = createFileRoute('/_member/_verified/bookings')({ component: () => <PagePlaceholder title="My Bookings" /> });
+export const Route = createFileRoute('/_member/_verified/bookings')({
+  loader: async ({ context }) => {
+    const { bookingQueries } = await import('#app/bookings/bookings.api.ts');
+    void context.queryClient.prefetchQuery(bookingQueries.list('all'));
+  },
+  component: BookingsPage,
+});

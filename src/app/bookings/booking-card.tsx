@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import type { Booking } from '#shared/api/bookings.ts';
+import { bookingDisplay, type BookingAction } from '#shared/domain/booking-display.ts';
+import { displayName } from '#shared/domain/profile.ts';
+import { slotWhen } from '#app/platform/slot-time.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Avatar } from '#app/platform/ui/member.tsx';
+
+/** The button texts; the dialogs carry the same names as their titles. */
+export const ACTION_LABELS: Record<BookingAction, string> = {
+  accept: 'Accept',
+  decline: 'Decline',
+  complete: 'Complete & Review',
+  noShow: 'Report No-Show',
+  cancel: 'Cancel Booking',
+};
+
+/** One booking on /bookings: who, when, where, the message, its status and what I can do now. */
+export function BookingCard({ booking, now, onAction }: { booking: Booking; now: Date; onAction: (action: BookingAction, booking: Booking) => void }) {
+  const headingId = useId();
+  const other = booking.otherParty;
+  const name = displayName(other);
+  const display = bookingDisplay(booking, name, now);
+  const venue = booking.confirmedDetails?.venue.name ?? booking.proposedVenue.name;
+  return (
+    <article className="card booking-card" aria-labelledby={headingId}>
+      <header className="booking-card-head">
+        <Avatar name={name} photoUrl={other.profile.photos[0]?.url} />
+        <div className="booking-card-who">
+          <h2 id={headingId} className="booking-card-name">
+            <Link to="/user/$userId" params={{ userId: other._id }}>
+              {name}
+            </Link>
+          </h2>
+          <span className="muted">{booking.userRole === 'host' ? 'You are hosting' : 'You are attending'}</span>
+        </div>
+        <span className={`booking-badge booking-badge-${display.badge.tone}`}>
+          <span className="visually-hidden">Status: </span>
+          {display.badge.label}
+        </span>
+      </header>
+
+      <dl className="booking-facts">
+        <div>
+          <dt>When</dt>
+          <dd>{slotWhen(booking.availability)}</dd>
+        </div>
+        <div>
+          <dt>Where</dt>
+          <dd>
+            {venue}
+            {booking.proposedVenue.address && <span className="muted"> · {booking.proposedVenue.address}</span>}
+          </dd>
+        </div>
+        {booking.requestMessage && (
+          <div>
+            <dt>{booking.userRole === 'host' ? 'Their message' : 'Your message'}</dt>
+            <dd className="booking-message">{booking.requestMessage}</dd>
+          </div>
+        )}
+        {booking.responseMessage && (
+          <div>
+            <dt>{booking.userRole === 'host' ? 'Your reply' : 'Their reply'}</dt>
+            <dd className="booking-message">{booking.responseMessage}</dd>
+          </div>
+        )}
+      </dl>
+
+      {display.notes.map((note) => (
+        <p key={note} className="booking-note">
+          {note}
+        </p>
+      ))}
+
+      {(display.actions.length > 0 || display.canMessage) && (
+        <div className="row booking-actions">
+          {display.canMessage && (
+            <Link to="/messages/$userId" params={{ userId: other._id }} className="btn btn-sm">
+              Message
+            </Link>
+          )}
+          {display.actions.map((action) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={action === 'accept' || action === 'complete' ? 'primary' : action === 'cancel' || action === 'noShow' ? 'danger' : 'secondary'}
+              onClick={() => onAction(action, booking)}
+            >
+              {ACTION_LABELS[action]}
+            </Button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}

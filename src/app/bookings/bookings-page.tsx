@@ -1,0 +1,126 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { Booking } from '#shared/api/bookings.ts';
+import { BOOKING_FILTERS, matchesFilter, type BookingAction, type BookingFilter } from '#shared/domain/booking-display.ts';
+import { browseKeys } from '#app/browse/browse.api.ts';
+import { refreshOwnRecord } from '#app/profiles/profiles.api.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert } from '#app/platform/ui/field.tsx';
+import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { Tabs } from '#app/platform/ui/tabs.tsx';
+import { BookingActionDialog } from './booking-action-dialog.tsx';
+import { BookingCard } from './booking-card.tsx';
+import { BOOKINGS_LOAD_FAILED, bookingKeys, bookingQueries, type Perspective } from './bookings.api.ts';
+import './bookings.css';
+
+const FILTER_LABELS: Record<BookingFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+const PERSPECTIVES: { id: Perspective; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'host', label: 'Hosting' },
+  { id: 'guest', label: 'Attending' },
+];
+
+const EMPTY_TEXT: Record<BookingFilter, string> = {
+  all: 'No bookings yet',
+  pending: 'No pending bookings',
+  confirmed: 'No confirmed dates',
+  completed: 'No completed dates yet',
+  cancelled: 'No cancelled bookings',
+};
+
+/** The display rules move with time (review after 2 h, cancel until 4 h before): re-read the clock each half minute. */
+const NOW_TICK_MS = 30_000;
+
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), NOW_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** /bookings (core-journey §2, §4): my bookings by status and side, with their actions. */
+export function BookingsPage() {
+  const queryClient = useQueryClient();
+  const [perspective, setPerspective] = useState<Perspective>('all');
+  const [filter, setFilter] = useState<BookingFilter>('all');
+  const [active, setActive] = useState<{ action: BookingAction; booking: Booking } | null>(null);
+  const bookings = useQuery(bookingQueries.list(perspective));
+  const now = useNow();
+
+  /** After an action: the list, the other member's page (booking badge, slots) and my score in the header. */
+  function refreshAfterAction() {
+    void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    void queryClient.invalidateQueries({ queryKey: browseKeys.all });
+    void refreshOwnRecord().catch(() => undefined);
+  }
+
+  const all = bookings.data ?? [];
+  const shown = all.filter((booking) => matchesFilter(booking.status, filter));
+  return (
+    <main id="main" className="page bookings-page">
+      <h1>My Bookings</h1>
+      <fieldset className="bookings-perspective">
+        <legend className="visually-hidden">Show bookings</legend>
+        <div className="segmented">
+          {PERSPECTIVES.map((option) => (
+            <label key={option.id}>
+              <input type="radio" name="perspective" value={option.id} checked={perspective === option.id} onChange={() => setPerspective(option.id)} />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {bookings.isPending ? (
+        <Spinner label="Loading bookings" />
+      ) : bookings.isError && !bookings.data ? (
+        <Alert>
+          <div className="row">
+            <span>{BOOKINGS_LOAD_FAILED}</span>
+            <Button size="sm" onClick={() => void bookings.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      ) : (
+        <Tabs
+          label="Booking status"
+          selected={filter}
+          onSelect={setFilter}
+          tabs={BOOKING_FILTERS.map((id) => ({ id, label: `${FILTER_LABELS[id]} (${all.filter((booking) => matchesFilter(booking.status, id)).length})` }))}
+        >
+          {shown.length === 0 ? (
+            <div className="empty-state">
+              <p>{EMPTY_TEXT[filter]}</p>
+              {filter === 'all' && (
+                <Link to="/browse" className="btn btn-primary">
+                  Browse Profiles
+                </Link>
+              )}
+            </div>
+          ) : (
+            <ul className="booking-list">
+              {shown.map((booking) => (
+                <li key={booking._id}>
+                  <BookingCard booking={booking} now={now} onAction={(action, target) => setActive({ action, booking: target })} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs>
+      )}
+
+      <BookingActionDialog action={active?.action ?? null} booking={active?.booking ?? null} onClose={() => setActive(null)} onDone={refreshAfterAction} />
+    </main>
+  );
+}
