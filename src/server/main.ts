@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { addDemoMembers } from './demo/demo-members.ts';
-import { systemClock } from './platform/clock.ts';
+import { offsetClock, systemClock, type Clock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { folderStorage } from './platform/storage.ts';
+import { testClockRoutes } from './platform/test-clock.routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,14 +24,18 @@ async function main() {
   await database.migrate();
 
   const logger = pino({ level: config.logLevel });
+  // Browser journeys move time forward through POST /api/test/clock; never in production.
+  const testClock = config.testClock ? offsetClock() : null;
+  const clock: Clock = testClock ?? systemClock;
+  if (testClock) logger.warn('TEST_CLOCK=1: time can be moved forward through POST /api/test/clock');
   const photoStorage = folderStorage(path.join(config.dataDir, 'photos'));
   if (config.demoMembers) {
-    const added = await addDemoMembers({ db: database.db, photoStorage, clock: systemClock });
+    const added = await addDemoMembers({ db: database.db, photoStorage, clock });
     if (added > 0) logger.info(`Added ${added} fictional demo members to the new database (DEMO_MEMBERS=0 turns this off)`);
   }
   const app = await buildApp({
     database,
-    clock: systemClock,
+    clock,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -43,6 +48,8 @@ async function main() {
     distDir: path.join(root, 'dist'),
     logger,
   });
+
+  if (testClock) await app.register(testClockRoutes(testClock), { prefix: '/api' });
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);

@@ -6,11 +6,15 @@ import { startSmtpSink } from './smtp-sink.ts';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 47321);
 export const MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp/e2e-mails');
 
-/** One shared server for the browser suite, mailing to a real SMTP sink that files every message in MAIL_DIR. */
+/**
+ * One shared server for the browser suite, mailing to a real SMTP sink that files every message in
+ * MAIL_DIR, with the adjustable clock (TEST_CLOCK=1): a journey can move the server's time forward
+ * through POST /api/test/clock {advanceMs} (it answers the server's new `now`).
+ */
 export default async function globalSetup() {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   const sink = await startSmtpSink({ dir: MAIL_DIR });
-  const server = await startServerProcess({ port: E2E_PORT, smtpUrl: sink.url });
+  const server = await startServerProcess({ port: E2E_PORT, smtpUrl: sink.url, env: { TEST_CLOCK: '1' } });
   return async () => {
     await server.stop();
     await sink.close();

@@ -27,4 +27,11 @@ describe('configuration from the environment', () => {
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://rendezvous.example/' }).publicUrl).toBe('https://rendezvous.example');
   });
+
+  it('runs on the real clock unless TEST_CLOCK=1 asks for the adjustable one', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: '0' }).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
+    expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrowError(/TEST_CLOCK: TEST_CLOCK must be 0 or 1/);
+  });
 });

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   PUSH_ALLOWED_HOSTS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_MEMBERS: z.enum(['0', '1'], { error: 'DEMO_MEMBERS must be 0 or 1' }).default('1'),
+  TEST_CLOCK: z.enum(['0', '1'], { error: 'TEST_CLOCK must be 0 or 1' }).default('0'),
 });
 
 export type Config = {
@@ -42,6 +43,8 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Add fictional members to a new embedded database; never with DATABASE_URL. */
   demoMembers: boolean;
+  /** Browser tests only: an adjustable clock and POST /api/test/clock to move it. */
+  testClock: boolean;
 };
 
 /** Reads the environment; a bad value stops the start with one line per variable at fault. */
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: parseEmailList(e.ADMIN_EMAILS),
     logLevel: e.LOG_LEVEL,
     demoMembers: e.DEMO_MEMBERS === '1' && !e.DATABASE_URL,
+    testClock: e.TEST_CLOCK === '1',
   };
 }
 
