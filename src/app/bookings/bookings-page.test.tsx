@@ -1,0 +1,224 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '#shared/api/bookings.ts';
+import { DECLINE_PRESETS, HOUR_MS } from '#shared/domain/booking.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { useToasts } from '#app/platform/ui/toast.store.ts';
+import { BookingsPage } from './bookings-page.tsx';
+import { booking, memberSummary, renderWithRouter, requester, stubApi } from './test-fixtures.tsx';
+
+window.scrollTo = () => undefined;
+
+// jsdom has no modal dialogs: open and close them as a browser would, minus the focus trap.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+type Answer = [status: number, body: unknown];
+
+/** The bookings API as the server answers it: the list (by perspective), /auth/me, and one action. */
+function serveBookings(list: Booking[], action: Answer = [200, { message: 'Done!', booking: list[0] }]) {
+  const score = { current: 650 };
+  return stubApi((path, request) => {
+    if (path === '/api/auth/me') return [200, { user: { ...requester(), reliabilityScore: score } }];
+    if (path === '/api/bookings/my-bookings') {
+      const perspective = new URL(request.url).searchParams.get('perspective');
+      return [200, { bookings: list.filter((b) => perspective === 'all' || b.userRole === perspective) }];
+    }
+    score.current = 675;
+    return action;
+  });
+}
+
+const pendingForMe = booking({ _id: 'b-pending', status: 'pending', userRole: 'host', otherParty: memberSummary({ _id: 'guest-1', name: 'Alex' }) });
+// The page reads the real clock: one date two days ahead, one that started three hours ago.
+const confirmedSoon = booking({ _id: 'b-confirmed', cancellationPenalty: -15, proposedDateTime: new Date(Date.now() + 48 * HOUR_MS).toISOString() });
+const confirmedPast = booking({ _id: 'b-past', otherParty: memberSummary({ _id: 'host-2', name: 'Riley' }), proposedDateTime: new Date(Date.now() - 3 * HOUR_MS).toISOString() });
+const cancelled = booking({ _id: 'b-cancelled', status: 'cancelled', otherParty: memberSummary({ _id: 'host-3', name: 'Casey' }) });
+
+async function renderPage() {
+  const view = await renderWithRouter(() => <BookingsPage />, '/bookings');
+  await screen.findByRole('tablist', { name: 'Booking status' });
+  return view;
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const actionRequests = (requests: Request[]) => requests.filter((r) => r.method === 'POST');
+
+describe('/bookings', () => {
+  beforeEach(() => {
+    useToasts.setState({ toasts: [] });
+    useSession.setState({ user: requester(), token: 'token' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists my bookings with a count per filter tab; Cancelled takes every cancelled kind', async () => {
+    serveBookings([pendingForMe, confirmedSoon, confirmedPast, cancelled]);
+    await renderPage();
+    const tabs = within(screen.getByRole('tablist', { name: 'Booking status' }))
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(tabs).toEqual(['All (4)', 'Pending (1)', 'Confirmed (2)', 'Completed (0)', 'Cancelled (1)']);
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Cancelled (1)' }));
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Casey']);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Completed (0)' }));
+    expect(screen.getByText('No completed dates yet')).toBeTruthy();
+  });
+
+  it('asks the server for one side when Hosting or Attending is chosen', async () => {
+    const requests = serveBookings([pendingForMe, confirmedSoon]);
+    await renderPage();
+    await userEvent.click(screen.getByRole('radio', { name: 'Hosting' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(card('Alex')).toBeTruthy();
+    expect(requests.map((r) => new URL(r.url).searchParams.get('perspective'))).toContain('host');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Attending' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Jordan']));
+  });
+
+  it('has an empty state that leads to Browse', async () => {
+    serveBookings([]);
+    await renderPage();
+    expect(screen.getByText('No bookings yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Profiles' }).getAttribute('href')).toBe('/browse');
+  });
+
+  it("says 'Failed to load bookings' when the list cannot load, and retries", async () => {
+    stubApi(() => [500, { error: 'Something went wrong on our side. Please try again.' }]);
+    await renderWithRouter(() => <BookingsPage />, '/bookings');
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load bookings');
+    serveBookings([confirmedSoon]);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Jordan' })).toBeTruthy();
+  });
+
+  it('declines with a required message, offering the six polite presets', async () => {
+    const requests = serveBookings([pendingForMe], [200, { message: 'Booking declined', booking: { ...pendingForMe, status: 'declined' } }]);
+    await renderPage();
+    await userEvent.click(within(card('Alex')).getByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline Booking' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('A message is required to decline');
+    expect(actionRequests(requests)).toHaveLength(0);
+
+    const presets = within(within(dialog).getByRole('group', { name: /polite reply/ })).getAllByRole('button');
+    expect(presets.map((p) => p.textContent)).toEqual([...DECLINE_PRESETS]);
+    await userEvent.click(presets[2]!);
+    expect(within(dialog).getByLabelText('Message')).toHaveProperty('value', DECLINE_PRESETS[2]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline Booking' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [sent] = actionRequests(requests);
+    expect(new URL(sent!.url).pathname).toBe('/api/bookings/b-pending/respond');
+    expect(await sent!.json()).toEqual({ action: 'decline', responseMessage: DECLINE_PRESETS[2] });
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Booking declined']);
+  });
+
+  it('accepts without a message, then refreshes the list and my score in the header', async () => {
+    const requests = serveBookings([pendingForMe], [200, { message: 'Booking confirmed!', booking: { ...pendingForMe, status: 'confirmed' } }]);
+    await renderPage();
+    await userEvent.click(within(card('Alex')).getByRole('button', { name: 'Accept' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept Booking' }));
+
+    await vi.waitFor(() => expect(useSession.getState().user?.reliabilityScore.current).toBe(675));
+    const [sent] = actionRequests(requests);
+    expect(await sent!.json()).toEqual({ action: 'confirm', responseMessage: '' });
+    const listLoads = requests.filter((r) => new URL(r.url).pathname === '/api/bookings/my-bookings');
+    expect(listLoads.length).toBeGreaterThanOrEqual(2);
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Booking confirmed!']);
+  });
+
+  it('cancels with a required reason, showing the penalty as -N points', async () => {
+    const requests = serveBookings([confirmedSoon], [200, { message: 'Booking cancelled', booking: { ...confirmedSoon, status: 'cancelled' } }]);
+    await renderPage();
+    await userEvent.click(within(card('Jordan')).getByRole('button', { name: 'Cancel Booking' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Booking' });
+    expect(dialog.textContent).toContain('-15 points');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Cancellation' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('A reason is required');
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'I am ill');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Cancellation' }));
+    await vi.waitFor(() => expect(actionRequests(requests)).toHaveLength(1));
+    expect(await actionRequests(requests)[0]!.json()).toEqual({ reason: 'other', customReason: 'I am ill' });
+  });
+
+  it('shows no penalty when cancelling is free', async () => {
+    serveBookings([{ ...confirmedSoon, cancellationPenalty: 0 }]);
+    await renderPage();
+    await userEvent.click(within(card('Jordan')).getByRole('button', { name: 'Cancel Booking' }));
+    expect(screen.getByRole('dialog', { name: 'Cancel Booking' }).textContent).not.toContain('points');
+  });
+
+  it('reviews with 5 stars and "Would meet again" ticked by default', async () => {
+    const requests = serveBookings([confirmedPast], [200, { message: 'Review submitted', booking: confirmedPast }]);
+    await renderPage();
+    await userEvent.click(within(card('Riley')).getByRole('button', { name: 'Complete & Review' }));
+    const dialog = screen.getByRole('dialog', { name: 'Complete & Review' });
+    expect(within(dialog).getByRole('radio', { name: '5 stars' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: 'Would meet again' })).toHaveProperty('checked', true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }));
+    await vi.waitFor(() => expect(actionRequests(requests)).toHaveLength(1));
+    expect(await actionRequests(requests)[0]!.json()).toEqual({ rating: 5, comment: '', wouldMeetAgain: true });
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(within(card('Riley')).getByRole('button', { name: 'Complete & Review' }));
+    const again = screen.getByRole('dialog', { name: 'Complete & Review' });
+    await userEvent.click(within(again).getByRole('radio', { name: '3 stars' }));
+    await userEvent.type(within(again).getByLabelText('Comment (optional)'), 'Nice chat');
+    await userEvent.click(within(again).getByRole('checkbox', { name: 'Would meet again' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Submit Review' }));
+    await vi.waitFor(() => expect(actionRequests(requests)).toHaveLength(2));
+    expect(await actionRequests(requests)[1]!.json()).toEqual({ rating: 3, comment: 'Nice chat', wouldMeetAgain: false });
+  });
+
+  it('reports a no-show of the other party or of both, with a required reason', async () => {
+    const requests = serveBookings([confirmedPast], [200, { message: 'No-show reported', booking: confirmedPast }]);
+    await renderPage();
+    await userEvent.click(within(card('Riley')).getByRole('button', { name: 'Report No-Show' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report No-Show' });
+    expect(within(dialog).getByRole('radio', { name: 'Riley' })).toHaveProperty('checked', true);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Neither of us came' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('A reason is required');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'The café was closed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    await vi.waitFor(() => expect(actionRequests(requests)).toHaveLength(1));
+    expect(await actionRequests(requests)[0]!.json()).toEqual({ noShowUserId: 'both', reason: 'The café was closed' });
+  });
+
+  it("shows the server's refusal in the dialog, or 'Failed to {action} booking' when it gives none", async () => {
+    serveBookings([pendingForMe], [409, { error: 'This request has already been answered' }]);
+    await renderPage();
+    await userEvent.click(within(card('Alex')).getByRole('button', { name: 'Accept' }));
+    let dialog = screen.getByRole('dialog', { name: 'Accept' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept Booking' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This request has already been answered');
+    cleanup();
+
+    serveBookings([pendingForMe], [502, 'Bad gateway']);
+    await renderPage();
+    await userEvent.click(within(card('Alex')).getByRole('button', { name: 'Accept' }));
+    dialog = screen.getByRole('dialog', { name: 'Accept' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept Booking' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to accept booking');
+    expect(screen.getByRole('dialog', { name: 'Accept' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,156 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { User } from '#shared/api/auth.ts';
+import type { Booking } from '#shared/api/bookings.ts';
+import type { MemberDetail, MemberSummary, PublicSlot } from '#shared/api/profiles.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
+
+/** Test data and a render helper for the bookings feature's component tests. */
+
+export function slot(overrides: Partial<PublicSlot> = {}): PublicSlot {
+  return {
+    _id: 'slot-1',
+    date: '2026-12-05',
+    startTime: '19:00',
+    endTime: '22:00',
+    timeZone: 'America/Vancouver',
+    startsAt: '2026-12-06T03:00:00.000Z',
+    endsAt: '2026-12-06T06:00:00.000Z',
+    dateType: 'dinner',
+    venue: 'Chambar',
+    venueType: 'restaurant',
+    address: '568 Beatty St',
+    notes: '',
+    maxBookings: 1,
+    isBooked: false,
+    ...overrides,
+  };
+}
+
+export function memberSummary(overrides: { _id?: string; name?: string } = {}): MemberSummary {
+  return {
+    _id: overrides._id ?? 'host-1',
+    accountType: 'individual',
+    profile: { name: overrides.name ?? 'Jordan', age: 29, gender: 'female', bio: 'Hi', interests: ['Coffee'], photos: [], location: { city: 'Vancouver', country: 'Canada' } },
+    coupleInfo: null,
+    reliabilityScore: { current: 720, stats: { totalDates: 3, onTimeRate: 100, noShows: 0 } },
+    verificationTier: 'none',
+    isBiometricVerified: false,
+    isPhotoVerified: false,
+    carTier: 'honda',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+export function memberDetail(slots: PublicSlot[] = [slot()]): MemberDetail {
+  return {
+    ...memberSummary(),
+    preferences: null,
+    bookingStatus: null,
+    availability: slots,
+    recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
+    distance: null,
+    mutualInterests: [],
+  };
+}
+
+/** A member whose profile is complete enough to book, unless told otherwise. */
+export function requester(overrides: { bio?: string; photos?: number; interests?: string[] } = {}): User {
+  return {
+    _id: 'me',
+    email: 'sam@example.com',
+    isEmailVerified: true,
+    isAdmin: false,
+    accountStatus: 'active',
+    accountType: 'individual',
+    profile: {
+      name: 'Sam',
+      age: 31,
+      gender: 'male',
+      bio: overrides.bio ?? 'I like long walks',
+      interests: overrides.interests ?? ['Hiking'],
+      photos: Array.from({ length: overrides.photos ?? 1 }, (_, i) => ({ _id: `p${i}`, url: `/api/photos/p${i}.webp`, isVerified: false })),
+      location: { city: 'Vancouver', country: 'Canada', coordinates: null },
+      preferences: DEFAULT_PREFERENCES,
+    },
+    coupleInfo: null,
+    reliabilityScore: { current: 650 },
+    verificationTier: 'none',
+    isBiometricVerified: false,
+    isPhotoVerified: false,
+    carTier: 'honda',
+    referralCode: 'ABC',
+    moderation: { isBanned: false },
+    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+export const DATE_START = new Date('2026-12-06T03:00:00.000Z');
+
+export function booking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    _id: 'booking-1',
+    status: 'confirmed',
+    userRole: 'guest',
+    otherParty: memberSummary(),
+    availability: slot(),
+    proposedDateTime: DATE_START.toISOString(),
+    proposedVenue: { name: 'Chambar', address: '568 Beatty St', type: 'restaurant', priceRange: '$$' },
+    confirmedDetails: null,
+    requestMessage: 'Would love to try their mussels with you.',
+    responseMessage: null,
+    paymentResponsibility: { paidBy: 'guest' },
+    completion: { hostReview: null, guestReview: null },
+    cancellation: null,
+    noShow: null,
+    canCancel: true,
+    cancellationPenalty: 0,
+    hoursUntilDate: 48,
+    createdAt: '2026-11-23T12:00:00.000Z',
+    updatedAt: '2026-11-23T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Renders `ui` at `path` inside a router (for links and navigation) and a fresh query client. */
+export async function renderWithRouter(ui: () => ReactNode, path = '/') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const rootRoute = createRootRoute({ component: ui, notFoundComponent: () => null });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [path] }) });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
+  );
+  await router.load();
+  return { ...view, router, queryClient };
+}
+
+/**
+ * Stubs the network under ky: each request is answered by `answer(path, request)` with a status
+ * and a JSON body, and recorded. (jsdom has no Request of its own; Node's refuses the relative
+ * '/api/...' URLs a browser resolves against the page, so the stub resolves them the same way.)
+ */
+export function stubApi(answer: (path: string, request: Request) => [status: number, body: unknown]) {
+  const requests: Request[] = [];
+  class PageRequest extends Request {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new PageRequest(input, init);
+      requests.push(request.clone());
+      const [status, body] = answer(new URL(request.url).pathname, request);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return requests;
+}
