@@ -9,6 +9,8 @@ import { createBrowseService } from './browse/browse.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
 import { createLikesService } from './likes/likes.service.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { createNotificationsService } from './notifications/notifications.service.ts';
 import { nudgesRoutes } from './nudges/nudges.routes.ts';
 import { createNudgesService } from './nudges/nudges.service.ts';
 import { photosRoutes } from './profiles/photos.routes.ts';
@@ -38,7 +40,6 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
-
 /** Wires every dependency and feature, explicitly, in one place. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({ loggerInstance: deps.logger, logController: new RequestLog(), bodyLimit: JSON_BODY_LIMIT }).withTypeProvider<ZodTypeProvider>();
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps) {
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
   const browse = createBrowseService({ db, userOf: (member) => auth.userOf(member) });
+  const notifications = createNotificationsService({ db, clock: deps.clock });
 
   await app.register(
     async (api) => {
@@ -97,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(profilesRoutes(profiles));
       await api.register(likesRoutes(likes));
       await api.register(nudgesRoutes(nudges));
+      await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
     },
