@@ -2,8 +2,10 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
+import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { registerBookingJobs } from './bookings/bookings.jobs.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
@@ -21,6 +23,8 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
+import { pruneRateLimits } from './platform/rate-limit.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
@@ -40,6 +44,25 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
+const HOUR = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs: main.ts starts the worker; tests call `jobs.runDue()`. */
+    jobs: Jobs;
+  }
+}
+
+/** The recurring jobs of every feature, registered once here. */
+function registerRecurringJobs(jobs: Jobs) {
+  registerBookingJobs(jobs);
+  jobs.every('prune', HOUR, async (_payload, { db, now }) => {
+    await pruneAuthRecords(db, now);
+    await pruneRateLimits(db, now);
+    await pruneFinishedJobs(db, now);
+  });
+}
+
 /** Wires every dependency and feature, explicitly, in one place. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({ loggerInstance: deps.logger, logController: new RequestLog(), bodyLimit: JSON_BODY_LIMIT }).withTypeProvider<ZodTypeProvider>();
@@ -83,6 +106,11 @@ export async function buildApp(deps: AppDeps) {
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
   const browse = createBrowseService({ db, userOf: (member) => auth.userOf(member) });
   const notifications = createNotificationsService({ db, clock: deps.clock });
+
+  const jobs = createJobs({ db, clock: deps.clock, log: app.log });
+  registerRecurringJobs(jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(
     async (api) => {
