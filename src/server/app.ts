@@ -2,13 +2,17 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
+import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { registerBookingJobs } from './bookings/bookings.jobs.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
 import { createLikesService } from './likes/likes.service.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { createNotificationsService } from './notifications/notifications.service.ts';
 import { nudgesRoutes } from './nudges/nudges.routes.ts';
 import { createNudgesService } from './nudges/nudges.service.ts';
 import { photosRoutes } from './profiles/photos.routes.ts';
@@ -19,6 +23,8 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
+import { pruneRateLimits } from './platform/rate-limit.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
@@ -38,6 +44,24 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
+const HOUR = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs: main.ts starts the worker; tests call `jobs.runDue()`. */
+    jobs: Jobs;
+  }
+}
+
+/** The recurring jobs of every feature, registered once here. */
+function registerRecurringJobs(jobs: Jobs) {
+  registerBookingJobs(jobs);
+  jobs.every('prune', HOUR, async (_payload, { db, now }) => {
+    await pruneAuthRecords(db, now);
+    await pruneRateLimits(db, now);
+    await pruneFinishedJobs(db, now);
+  });
+}
 
 /** Wires every dependency and feature, explicitly, in one place. */
 export async function buildApp(deps: AppDeps) {
@@ -81,6 +105,12 @@ export async function buildApp(deps: AppDeps) {
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
   const browse = createBrowseService({ db, userOf: (member) => auth.userOf(member) });
+  const notifications = createNotificationsService({ db, clock: deps.clock });
+
+  const jobs = createJobs({ db, clock: deps.clock, log: app.log });
+  registerRecurringJobs(jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(
     async (api) => {
@@ -97,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(profilesRoutes(profiles));
       await api.register(likesRoutes(likes));
       await api.register(nudgesRoutes(nudges));
+      await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
     },

@@ -53,6 +53,7 @@ async function main() {
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);
+    // Stops the job worker too (an onClose hook), before the database goes.
     await app.close();
     await database.close();
     process.exit(0);
@@ -61,6 +62,7 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  app.jobs.start();
   app.log.info(`Rendezvous is ready at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
 }
 

@@ -1,9 +1,103 @@
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { users } from '../auth/auth.tables.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/db/client.ts';
+import { photos } from '../profiles/profiles.tables.ts';
 import { notifications } from './notifications.tables.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type SenderPhoto = Pick<typeof photos.$inferSelect, 'id' | 'storageKey' | 'isVerified'>;
+export type InboxRow = { item: NotificationRow; senderName: string | null; senderPhotos: SenderPhoto[] };
+export type InboxView = 'active' | 'archived' | 'all';
 
 export async function insertNotification(db: Tx, values: NewNotification): Promise<string> {
   const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
   return row!.id;
+}
+
+export async function insertNotifications(db: Tx, values: NewNotification[]): Promise<void> {
+  if (values.length > 0) await db.insert(notifications).values(values);
+}
+
+// Spelled out with its table: inside the subquery a lone "id" would be the photo's.
+const senderId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+/** The sender's photos, oldest first, read with the items rather than in another query. */
+const senderPhotos = sql<SenderPhoto[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${senderId}), '[]'::json)`;
+
+function inboxQuery(db: Tx, where: SQL | undefined) {
+  return db
+    .select({ item: notifications, senderName: users.name, senderPhotos: senderPhotos.as('sender_photos') })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.senderId))
+    .where(where);
+}
+
+const VIEW_CONDITION: Record<InboxView, SQL | undefined> = {
+  active: isNull(notifications.archivedAt),
+  archived: isNotNull(notifications.archivedAt),
+  all: undefined,
+};
+
+/** A member's items with their senders, newest first. */
+export async function listInbox(db: Tx, userId: string, view: InboxView, limit: number): Promise<InboxRow[]> {
+  return inboxQuery(db, and(eq(notifications.userId, userId), VIEW_CONDITION[view]))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function findOwn(db: Tx, userId: string, id: string): Promise<InboxRow | undefined> {
+  const [row] = await inboxQuery(db, and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row;
+}
+
+export async function countInbox(db: Tx, userId: string): Promise<{ active: number; archived: number }> {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${notifications.archivedAt} is null)`.mapWith(Number),
+      archived: sql<number>`count(*) filter (where ${notifications.archivedAt} is not null)`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return { active: row?.active ?? 0, archived: row?.archived ?? 0 };
+}
+
+/** Unread items still in the inbox; answered from the partial index notifications_unread_idx. */
+export async function countUnread(db: Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), isNull(notifications.archivedAt)));
+  return row?.n ?? 0;
+}
+
+/** Changes one of the member's own items; false when they have no such item. */
+export async function updateOwn(db: Tx, userId: string, id: string, values: PgUpdateSetSource<typeof notifications>): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set(values)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Archives one of the member's items, keeping the first archive time; false when they have no such item. */
+export async function archiveOwn(db: Tx, userId: string, id: string, at: Date): Promise<boolean> {
+  return updateOwn(db, userId, id, { archivedAt: sql`coalesce(${notifications.archivedAt}, ${at.toISOString()}::timestamptz)` });
+}
+
+/** Sets the outcome shown on the hosts' booking_request items of these bookings. */
+export async function setBookingRequestStatus(db: Tx, hostIds: string[], bookingIds: string[], status: string): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ status })
+    .where(
+      and(
+        // The hosts' ids let the user index narrow the search before the data field is read.
+        inArray(notifications.userId, [...new Set(hostIds)]),
+        eq(notifications.type, 'booking_request'),
+        inArray(sql`${notifications.data}->>'bookingId'`, bookingIds),
+      ),
+    );
 }

@@ -1,9 +1,90 @@
-import type { Tx } from '../platform/db/client.ts';
+import type { z } from 'zod';
+import type { Notification, NotificationsQuerySchema } from '#shared/api/notifications.ts';
+import { HttpError } from '#shared/http-error.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { isUuid } from '../platform/ids.ts';
+import { toPhoto } from '../profiles/photos.repo.ts';
 import * as repo from './notifications.repo.ts';
 
 export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'>;
+type NotificationsQuery = z.output<typeof NotificationsQuerySchema>;
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+export const ONLY_NUDGES_ACKNOWLEDGED = 'Only a nudge can be acknowledged';
+/** The most items one list answers with. */
+export const INBOX_LIMIT = 100;
 
 /** Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the change does). */
 export function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
   return repo.insertNotification(tx, notification);
 }
+
+/** Several items at once (one statement), inside the caller's transaction. */
+export function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
+  return repo.insertNotifications(tx, notifications);
+}
+
+/** Records the outcome on the hosts' booking_request items of these bookings (confirmed, declined, auto_cancelled…). */
+export function setBookingRequestStatus(tx: Tx, bookings: { id: string; hostId: string }[], status: string): Promise<void> {
+  return repo.setBookingRequestStatus(
+    tx,
+    bookings.map((booking) => booking.hostId),
+    bookings.map((booking) => booking.id),
+    status,
+  );
+}
+
+function toNotification({ item, senderName, senderPhotos }: repo.InboxRow): Notification {
+  return {
+    _id: item.id,
+    type: item.type,
+    title: item.title,
+    message: item.message,
+    isRead: item.isRead,
+    isArchived: item.archivedAt !== null,
+    createdAt: item.createdAt.toISOString(),
+    sender: item.senderId && senderName !== null ? { _id: item.senderId, profile: { name: senderName, photos: senderPhotos.map(toPhoto) } } : null,
+    data: item.data,
+    status: item.status,
+  };
+}
+
+export function createNotificationsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** The member's own item; anyone else's, or an id that names nothing, is not found. */
+  async function own(memberId: string, id: string): Promise<Notification> {
+    const row = isUuid(id) ? await repo.findOwn(db, memberId, id) : undefined;
+    if (!row) throw new HttpError(404, NOTIFICATION_NOT_FOUND);
+    return toNotification(row);
+  }
+
+  async function change(memberId: string, id: string, apply: () => Promise<boolean>): Promise<Notification> {
+    if (!isUuid(id) || !(await apply())) throw new HttpError(404, NOTIFICATION_NOT_FOUND);
+    return own(memberId, id);
+  }
+
+  return {
+    async list(memberId: string, query: NotificationsQuery) {
+      const view: repo.InboxView = query.archivedOnly ? 'archived' : query.includeArchived ? 'all' : 'active';
+      const [rows, counts] = await Promise.all([repo.listInbox(db, memberId, view, INBOX_LIMIT), repo.countInbox(db, memberId)]);
+      return { notifications: rows.map(toNotification), counts };
+    },
+
+    unreadCount: async (memberId: string) => ({ count: await repo.countUnread(db, memberId) }),
+
+    markRead: (memberId: string, id: string) => change(memberId, id, () => repo.updateOwn(db, memberId, id, { isRead: true })),
+
+    archive: (memberId: string, id: string) => change(memberId, id, () => repo.archiveOwn(db, memberId, id, clock.now())),
+
+    /** A nudge is acknowledged by reading it; other kinds have their own answers. */
+    async acknowledge(memberId: string, id: string): Promise<Notification> {
+      const item = await own(memberId, id);
+      if (item.type !== 'nudge') throw new HttpError(400, ONLY_NUDGES_ACKNOWLEDGED);
+      return change(memberId, id, () => repo.updateOwn(db, memberId, id, { isRead: true }));
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

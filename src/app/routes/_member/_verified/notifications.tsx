@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { notificationQueries } from '#app/notifications/notifications.api.ts';
+import { NotificationsPage } from '#app/notifications/notifications-page.tsx';
 
-export const Route = createFileRoute('/_member/_verified/notifications')({ component: () => <PagePlaceholder title="Notifications" /> });
+export const Route = createFileRoute('/_member/_verified/notifications')({
+  // Starts the Active list while the screen's code downloads; the screen shows its own errors.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(notificationQueries.list('active'));
+  },
+  component: NotificationsPage,
+});

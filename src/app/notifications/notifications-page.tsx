@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert } from '#app/platform/ui/field.tsx';
+import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { Tabs } from '#app/platform/ui/tabs.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
+import { NotificationItem } from './notification-item.tsx';
+import { LOAD_FAILED, notificationQueries, type InboxView } from './notifications.api.ts';
+import { useInboxActions } from './use-inbox-actions.ts';
+import './notifications.css';
+
+const EMPTY: Record<InboxView, string> = { active: 'No active notifications', archived: 'No archived notifications' };
+
+/** /notifications (account-and-admin §2): the Active and Archived inbox, polled while open. */
+export function NotificationsPage() {
+  const [view, setView] = useState<InboxView>('active');
+  const inbox = useQuery(notificationQueries.list(view));
+  const actions = useInboxActions();
+
+  useEffect(() => {
+    if (inbox.isError) toast.error(LOAD_FAILED);
+  }, [inbox.isError, inbox.errorUpdatedAt]);
+
+  // Both counts come with either list: the last ones known stay while another tab's list loads.
+  const lastCounts = useRef(inbox.data?.counts);
+  if (inbox.data) lastCounts.current = inbox.data.counts;
+  const counts = lastCounts.current;
+  const items = inbox.data?.notifications ?? [];
+  return (
+    <main id="main" className="page page-inbox">
+      <h1>Notifications</h1>
+      <Tabs
+        label="Notifications"
+        selected={view}
+        onSelect={setView}
+        tabs={[
+          { id: 'active', label: counts ? `Active (${counts.active})` : 'Active' },
+          { id: 'archived', label: counts ? `Archived (${counts.archived})` : 'Archived' },
+        ]}
+      >
+        {inbox.isPending ? (
+          <Spinner label="Loading notifications" />
+        ) : inbox.isError && !inbox.data ? (
+          <Alert>
+            <div className="row">
+              <span>{LOAD_FAILED}</span>
+              <Button size="sm" onClick={() => void inbox.refetch()}>
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        ) : items.length === 0 ? (
+          <div className="empty-state">
+            <p>{EMPTY[view]}</p>
+          </div>
+        ) : (
+          <ul className="notification-list">
+            {items.map((item) => (
+              <NotificationItem key={item._id} item={item} actions={actions} />
+            ))}
+          </ul>
+        )}
+      </Tabs>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { users } from '../auth/auth.tables.ts';
+import { availabilitySlots } from '../availability/availability.tables.ts';
+import { createNotifications, setBookingRequestStatus } from '../notifications/notifications.service.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { Jobs } from '../platform/jobs/jobs.ts';
+import { bookings } from './bookings.tables.ts';
+
+export const EXPIRE_PENDING_BOOKINGS = 'expire-pending-bookings';
+const MINUTE = 60 * 1000;
+/** Requests expired per transaction: a backlog is worked through in short steps. */
+export const EXPIRY_BATCH = 200;
+
+export function registerBookingJobs(jobs: Jobs) {
+  jobs.every(EXPIRE_PENDING_BOOKINGS, MINUTE, async (_payload, { db, now }) => {
+    await expirePendingBookings(db, now);
+  });
+}
+
+/**
+ * One batch of requests still pending when their date began, marked auto_cancelled in one
+ * statement. Rows a host is answering at this moment are skipped (their answer wins); the next
+ * run sees them again if the answer did not come.
+ */
+async function expireBatch(tx: Tx, now: Date, limit: number) {
+  const due = tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'pending'), lte(bookings.startsAt, now)))
+    .orderBy(asc(bookings.startsAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(bookings)
+    .set({ status: 'auto_cancelled', updatedAt: now })
+    .from(availabilitySlots)
+    // The slot's host is the booking's host (a joined table cannot name the updated one).
+    .innerJoin(users, eq(users.id, availabilitySlots.hostId))
+    .where(and(inArray(bookings.id, due), eq(availabilitySlots.id, bookings.slotId)))
+    .returning({
+      id: bookings.id,
+      guestId: bookings.guestId,
+      hostId: bookings.hostId,
+      hostName: users.name,
+      date: availabilitySlots.date,
+      startTime: availabilitySlots.startTime,
+      endTime: availabilitySlots.endTime,
+      venue: sql<string>`${bookings.proposedVenue}->>'name'`,
+    });
+}
+
+/**
+ * 'expire-pending-bookings': a request nobody answered before its time is auto_cancelled; the
+ * guest hears so and the host's request item shows it. Returns how many expired.
+ */
+export async function expirePendingBookings(db: Db, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const expired = await db.transaction(async (tx) => {
+      const rows = await expireBatch(tx, now, EXPIRY_BATCH);
+      await createNotifications(
+        tx,
+        rows.map((row) => ({
+          userId: row.guestId,
+          senderId: row.hostId,
+          type: 'booking_update' as const,
+          title: 'Booking request expired',
+          message: `Your request expired: ${row.hostName} did not answer before ${row.date} at ${row.startTime}.`,
+          data: { profileId: row.hostId, bookingId: row.id, date: row.date, proposedTime: `${row.startTime} - ${row.endTime}`, venue: row.venue },
+          createdAt: now,
+        })),
+      );
+      await setBookingRequestStatus(tx, rows.map((row) => ({ id: row.id, hostId: row.hostId })), 'auto_cancelled');
+      return rows.length;
+    });
+    total += expired;
+    if (expired < EXPIRY_BATCH) return total;
+  }
+}
