@@ -3,6 +3,8 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { availabilityRoutes } from './availability/availability.routes.ts';
+import { createAvailabilityService } from './availability/availability.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
@@ -80,7 +82,12 @@ export async function buildApp(deps: AppDeps) {
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
-  const browse = createBrowseService({ db, userOf: (member) => auth.userOf(member) });
+  const browse = createBrowseService({
+    db,
+    userOf: (member) => auth.userOf(member),
+    openSlotsOf: (hostIds, first) => availability.openSlotsOf(hostIds, first),
+  });
+  const availability = createAvailabilityService({ db, clock: deps.clock, browse });
 
   await app.register(
     async (api) => {
@@ -99,6 +106,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(nudgesRoutes(nudges));
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
+      await api.register(availabilityRoutes(availability));
     },
     { prefix: '/api' },
   );
