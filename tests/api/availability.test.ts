@@ -69,6 +69,8 @@ describe('POST /api/availability/create', () => {
   it("stores the slot in the host's zone: the same wall clock is a different instant in Toronto and Vancouver", async () => {
     const vancouver = await member({ city: 'Vancouver' });
     const toronto = await member({ city: 'Toronto' });
+    expect((await t.call('GET', '/auth/me', { token: toronto.token })).body.user.timeZone).toBe('America/Toronto');
+    expect((await t.call('GET', '/auth/me', { token: vancouver.token })).body.user.timeZone).toBe('America/Vancouver');
     const inVancouver = await create(vancouver, { date: '2026-11-24', startTime: '19:00', endTime: '21:00' });
     const inToronto = await create(toronto, { date: '2026-11-24', startTime: '19:00', endTime: '21:00' });
     expect(inVancouver.status).toBe(201);

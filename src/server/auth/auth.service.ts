@@ -101,6 +101,7 @@ export function toUser(row: repo.UserRow, adminEmails: Set<string>, photos: User
     referralCode: row.referralCode,
     moderation: { isBanned: row.isBanned },
     notificationSettings: row.notificationSettings,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }
