@@ -70,8 +70,10 @@ export const availabilityApi = {
 export const availabilityQueries = {
   calendar: (month: Month) =>
     queryOptions({ queryKey: availabilityKeys.calendar(month), queryFn: () => availabilityApi.calendar(month).then((body) => body.calendar) }),
+  /** Asked again whenever the tab opens: free times are taken and removed all the time (the kept copy shows meanwhile). */
   browse: (search: SlotSearch) =>
     infiniteQueryOptions({
+      staleTime: 0,
       queryKey: availabilityKeys.browse(search),
       queryFn: ({ pageParam }) => availabilityApi.browse(search, pageParam),
       initialPageParam: 1,
