@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { availabilityRoutes } from './availability/availability.routes.ts';
+import { createAvailabilityService } from './availability/availability.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { registerBookingJobs } from './bookings/bookings.jobs.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
@@ -104,7 +106,12 @@ export async function buildApp(deps: AppDeps) {
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
-  const browse = createBrowseService({ db, userOf: (member) => auth.userOf(member) });
+  const browse = createBrowseService({
+    db,
+    userOf: (member) => auth.userOf(member),
+    openSlotsOf: (hostIds, first) => availability.openSlotsOf(hostIds, first),
+  });
+  const availability = createAvailabilityService({ db, clock: deps.clock, browse });
   const notifications = createNotificationsService({ db, clock: deps.clock });
 
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
@@ -130,6 +137,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
+      await api.register(availabilityRoutes(availability));
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/auth/auth.tables.ts';
+import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import { addDemoMembers, DEMO_EMAIL_DOMAIN, hasNoMembers, UNUSABLE_PASSWORD_HASH } from '#server/demo/demo-members.ts';
 import { folderStorage, type FileStorage } from '#server/platform/storage.ts';
 import { isDiscoverable } from '#server/profiles/profiles.service.ts';
@@ -10,6 +11,7 @@ import { photos } from '#server/profiles/profiles.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';
 import { INTEREST_OPTIONS } from '#shared/domain/profile.ts';
 import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
+import { instantToZoned } from '#shared/domain/time-zones.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 describe('demo members on a new database', () => {
@@ -106,6 +108,32 @@ describe('demo members on a new database', () => {
     expect(Math.max(...scores)).toBeGreaterThanOrEqual(750);
     const verified = await t.database.db.select().from(scoreEvents).where(eq(scoreEvents.onceKey, 'email-verification'));
     expect(verified.length).toBe(rows.length);
+  });
+
+  it('gives each one to three open slots in the next 7 days, at sensible hours in their own zone', async () => {
+    const rows = await members();
+    const slots = await t.database.db.select().from(availabilitySlots);
+    const now = t.clock.now().getTime();
+    const zones = new Map(rows.map((row) => [row.id, row.timeZone]));
+    expect(new Set(rows.filter((row) => row.city === 'Toronto').map((row) => row.timeZone))).toEqual(new Set(['America/Toronto']));
+    expect(new Set(rows.filter((row) => row.city === 'Halifax').map((row) => row.timeZone))).toEqual(new Set(['America/Halifax']));
+    for (const row of rows) {
+      const own = slots.filter((slot) => slot.hostId === row.id);
+      expect(own.length, row.name).toBeGreaterThanOrEqual(1);
+      expect(own.length, row.name).toBeLessThanOrEqual(3);
+    }
+    for (const slot of slots) {
+      expect(slot.timeZone).toBe(zones.get(slot.hostId));
+      expect(slot.startsAt.getTime()).toBeGreaterThan(now);
+      expect(slot.startsAt.getTime()).toBeLessThanOrEqual(now + 7 * 24 * 60 * 60 * 1000);
+      expect(slot.removedAt).toBeNull();
+      // What the host reads on their own clock matches the instant, between 09:00 and 23:00.
+      expect(instantToZoned(slot.startsAt, slot.timeZone)).toEqual({ date: String(slot.date).slice(0, 10), time: slot.startTime });
+      const hour = Number(slot.startTime.slice(0, 2));
+      expect(hour).toBeGreaterThanOrEqual(9);
+      expect(hour).toBeLessThanOrEqual(21);
+    }
+    expect(new Set(slots.map((slot) => slot.dateType)).size).toBe(5);
   });
 
   it('lets nobody sign in as a demo member', async () => {

@@ -22,6 +22,10 @@ describe('browse filters kept on the device', () => {
       location: '',
       maxDistance: 25,
       sortBy: 'distance',
+      dateType: 'all',
+      startDate: '',
+      endDate: '',
+      slotSortBy: 'date',
     });
   });
 
@@ -31,12 +35,24 @@ describe('browse filters kept on the device', () => {
     set('gender', 'female');
     set('location', 'Toronto, Canada');
     set('maxDistance', 60);
-    expect(saved()?.state.filters).toMatchObject({ minScore: 650, gender: 'female', location: 'Toronto, Canada', maxDistance: 60 });
+    set('dateType', 'dinner');
+    set('startDate', '2026-12-01');
+    set('slotSortBy', 'score');
+    expect(saved()?.state.filters).toMatchObject({ minScore: 650, gender: 'female', location: 'Toronto, Canada', maxDistance: 60, dateType: 'dinner', startDate: '2026-12-01', slotSortBy: 'score' });
 
     // The next start: a fresh copy of the module reads what this one saved.
     vi.resetModules();
     const fresh = await import('./browse-filters.store.ts');
-    expect(fresh.useBrowseFilters.getState().filters).toMatchObject({ minScore: 650, gender: 'female', location: 'Toronto, Canada', maxDistance: 60, minAge: 18 });
+    expect(fresh.useBrowseFilters.getState().filters).toMatchObject({
+      minScore: 650,
+      gender: 'female',
+      location: 'Toronto, Canada',
+      maxDistance: 60,
+      minAge: 18,
+      dateType: 'dinner',
+      startDate: '2026-12-01',
+      slotSortBy: 'score',
+    });
   });
 
   it('Reset brings back the defaults, on the device too', () => {

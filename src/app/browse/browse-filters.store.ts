@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { SLOT_SORTS } from '#shared/api/availability.ts';
 import type { BROWSE_SORTS } from '#shared/api/browse.ts';
 import type { Gender } from '#shared/domain/account.ts';
+import type { DateType } from '#shared/domain/profile.ts';
 
 /** The spec's "Saved browse filters", kept on the device (core-journey §3, §5). */
 export type BrowseFilters = {
@@ -16,6 +18,12 @@ export type BrowseFilters = {
   location: string;
   maxDistance: number;
   sortBy: (typeof BROWSE_SORTS.options)[number];
+  /** The Available Dates tab's own filters. */
+  dateType: 'all' | DateType;
+  /** 'YYYY-MM-DD' or blank. */
+  startDate: string;
+  endDate: string;
+  slotSortBy: (typeof SLOT_SORTS.options)[number];
 };
 
 export const MIN_SCORE_OPTIONS = [300, 550, 650, 750] as const;
@@ -32,6 +40,10 @@ export const DEFAULT_BROWSE_FILTERS: BrowseFilters = {
   location: '',
   maxDistance: 25,
   sortBy: 'distance',
+  dateType: 'all',
+  startDate: '',
+  endDate: '',
+  slotSortBy: 'date',
 };
 
 export const BROWSE_FILTERS_KEY = 'rendezvous-browse-filters';

@@ -1,11 +1,12 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { HttpError } from '#shared/http-error.ts';
 import { geoApi } from '#app/geo/geo.api.ts';
 import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/geo/device-position.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
+import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { browseQueries } from './browse.api.ts';
 import { useBrowseFilters, type BrowseFilters } from './browse-filters.store.ts';
 import { FiltersPanel } from './filters-panel.tsx';
@@ -18,9 +19,20 @@ export const LOAD_FAILED = 'Failed to load profiles';
 /** Typing in a text filter waits this long before asking the server. */
 const FILTER_SETTLE_MS = 400;
 
-export function BrowsePage({ nudge }: { nudge: Nudger }) {
+type Tab = 'profiles' | 'dates';
+const TABS = [
+  { id: 'profiles', label: 'Profiles' },
+  { id: 'dates', label: 'Available Dates' },
+] as const;
+
+/** The browse filters, the Available Dates tab (from the availability feature, given by the route) renders with them. */
+export type AvailableDatesTab = (filters: BrowseFilters, set: ReturnType<typeof useBrowseFilters.getState>['set']) => ReactNode;
+
+export function BrowsePage({ nudge, availableDates }: { nudge: Nudger; availableDates: AvailableDatesTab }) {
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>('profiles');
+  const setFilter = useBrowseFilters((state) => state.set);
   const filters = useBrowseFilters((state) => state.filters);
   const applied = useSettled(filters, FILTER_SETTLE_MS);
   const locate = useAutoLocate(() => setPanelOpen(true));
@@ -45,10 +57,9 @@ export function BrowsePage({ nudge }: { nudge: Nudger }) {
         </p>
       </div>
       {panelOpen && <FiltersPanel id={panelId} />}
-      <section aria-labelledby={`${panelId}-profiles`}>
-        <h2 id={`${panelId}-profiles`}>Profiles</h2>
-        <ProfileList filters={applied} nudge={nudge} />
-      </section>
+      <Tabs label="Browse" tabs={TABS} selected={tab} onSelect={setTab}>
+        {tab === 'profiles' ? <ProfileList filters={applied} nudge={nudge} /> : availableDates(applied, setFilter)}
+      </Tabs>
     </main>
   );
 }

@@ -33,6 +33,7 @@ function member(overrides: Partial<User> & { gender?: User['profile']['gender'];
     referralCode: 'ABC',
     moderation: { isBanned: false },
     notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    timeZone: 'America/Vancouver',
     createdAt: '2026-11-01T00:00:00.000Z',
     ...rest,
   };

@@ -10,7 +10,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
-import { resolveLocation } from '../geo/geo.service.ts';
+import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import { recordScoreEvent } from '../score/score.service.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
@@ -101,6 +101,7 @@ export function toUser(row: repo.UserRow, adminEmails: Set<string>, photos: User
     referralCode: row.referralCode,
     moderation: { isBanned: row.isBanned },
     notificationSettings: row.notificationSettings,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -191,6 +192,7 @@ export function createAuthService(deps: AuthDeps) {
             country: place.country,
             longitude: place.coordinates[0],
             latitude: place.coordinates[1],
+            timeZone: timeZoneAt(place.coordinates),
             partnerName: couple?.partnerName ?? null,
             partnerAge: couple?.partnerAge ?? null,
             partnerGender: couple?.partnerGender ?? null,

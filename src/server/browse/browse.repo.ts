@@ -202,6 +202,26 @@ function matching(filters: BrowseFilters, sortBy: BrowseSort, bind: Bind): SQL |
   );
 }
 
+/** What lists of other things held by members (their free slots) filter those members by. */
+export type HostFilters = Pick<BrowseFilters, 'minScore' | 'accountType' | 'maxDistance'>;
+export type HostConditions = { where: SQL; distance: SQL<number | null> };
+
+/**
+ * The members a list beside browse (free slots) may show the viewer: never the viewer, and the
+ * same visibility, filters and distance rule as /users/browse; with each one's distance from the origin.
+ */
+export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostFilters: HostFilters): HostConditions {
+  const filters: BrowseFilters = { ...hostFilters, gender: 'all' };
+  const bind = inline(pageValues({ viewer, origin, filters, sortBy: 'score', offset: 0, limit: 1 }));
+  const where = and(
+    sql`${users.id} <> ${bind('viewerId')}::uuid`,
+    visibleTo(viewer, bind),
+    matching(filters, 'score', bind),
+    origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined,
+  )!;
+  return { where, distance: origin ? kmFrom(originPoint(bind)) : sql<null>`null::float8` };
+}
+
 /** Which statement a request needs: what is filtered, and how it is ordered. */
 function pageShape({ viewer, origin, filters, sortBy }: PageRequest): string {
   const flags = [

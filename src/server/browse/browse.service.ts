@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { BrowseCard, BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
 import type { Place } from '#shared/api/geo.ts';
-import type { MemberDetail } from '#shared/api/profiles.ts';
+import type { MemberDetail, PublicSlot } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
@@ -35,20 +35,27 @@ export function mutualInterests(theirs: readonly string[], mine: readonly string
   return theirs.filter((interest) => own.has(interest.toLowerCase()));
 }
 
-const roundKm = (km: number | null) => (km === null ? null : Math.round(km * 10) / 10);
-/** Until bookings exist nobody has booked, published slots or dated. */
+export const roundKm = (km: number | null) => (km === null ? null : Math.round(km * 10) / 10);
+/** Until bookings exist nobody has booked or dated. */
 const noDates = () => ({
   bookingStatus: null,
-  availability: [],
   recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
 });
+
+/** Each member's bookable future slots: how many, and the first few (all when `first` is null), earliest first. */
+export type OpenSlotsOf = (hostIds: string[], first: number | null) => Promise<Map<string, { count: number; slots: PublicSlot[] }>>;
+
+/** A card shows this many of the member's next free times. */
+export const CARD_SLOTS_SHOWN = 3;
 
 export function createBrowseService(deps: {
   db: Db;
   /** The member's own row, as the session lookup already read it. */
   userOf: (member: Member) => Promise<repo.ViewerRow>;
+  /** From the availability feature (passed in: availability builds on browse). */
+  openSlotsOf: OpenSlotsOf;
 }) {
-  const { db, userOf } = deps;
+  const { db, userOf, openSlotsOf } = deps;
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -71,14 +78,30 @@ export function createBrowseService(deps: {
     return place;
   }
 
+  /** Where distances are measured from: the typed city, else the viewer's home. */
+  function originOf(me: repo.ViewerRow, location: string | undefined, maxDistance: number | undefined) {
+    const place = location ? placeNamed(location) : null;
+    const origin = place ? place.coordinates : homeOf(me);
+    if (!origin && maxDistance !== undefined) {
+      throw new HttpError(400, LOCATION_NEEDED, [{ field: 'location', message: LOCATION_NEEDED }]);
+    }
+    return { place, origin };
+  }
+
   return {
+    /**
+     * Whom another list (free slots) may show this viewer, as SQL over the users table: the same
+     * rules, filters and distance as browse.
+     */
+    async hostsFor(viewer: Member, query: repo.HostFilters & { location?: string }): Promise<repo.HostConditions> {
+      const me = await userOf(viewer);
+      const { origin } = originOf(me, query.location, query.maxDistance);
+      return repo.hostConditions(viewerOf(me), origin, query);
+    },
+
     async browse(viewer: Member, query: BrowseQuery): Promise<BrowseResponse> {
       const me = await userOf(viewer);
-      const place = query.location ? placeNamed(query.location) : null;
-      const origin = place ? place.coordinates : homeOf(me);
-      if (!origin && query.maxDistance !== undefined) {
-        throw new HttpError(400, LOCATION_NEEDED, [{ field: 'location', message: LOCATION_NEEDED }]);
-      }
+      const { place, origin } = originOf(me, query.location, query.maxDistance);
       const found = await repo.findPage(db, {
         viewer: viewerOf(me),
         origin,
@@ -96,10 +119,12 @@ export function createBrowseService(deps: {
         limit: query.limit + 1,
       });
       const shown = found.slice(0, query.limit);
+      const open = await openSlotsOf(shown.map((item) => item.user.id), CARD_SLOTS_SHOWN);
       const users: BrowseCard[] = shown.map((item) => ({
         ...toMemberSummary(item.user, item.photos.map(toPhoto)),
         ...noDates(),
-        availabilityCount: 0,
+        availabilityCount: open.get(item.user.id)?.count ?? 0,
+        availability: open.get(item.user.id)?.slots ?? [],
         mutualInterests: mutualInterests(item.user.interests, me.interests),
         distance: roundKm(item.distance),
       }));
@@ -117,10 +142,11 @@ export function createBrowseService(deps: {
       const own = id === me.id ? await repo.findUser(db, id) : undefined;
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
-      const [summary] = await memberSummaries(db, [found.user]);
+      const [[summary], open] = await Promise.all([memberSummaries(db, [found.user]), openSlotsOf([id], null)]);
       return {
         ...summary!,
         ...noDates(),
+        availability: open.get(id)?.slots ?? [],
         preferences: preferencesOf(found.user),
         distance: roundKm(found.distance),
         mutualInterests: mutualInterests(found.user.interests, me.interests),

@@ -2,11 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Gender } from '#shared/domain/account.ts';
 import type { Preferences } from '#shared/api/preferences.ts';
-import { INTEREST_OPTIONS } from '#shared/domain/profile.ts';
+import { defaultEndTime } from '#shared/domain/booking.ts';
+import { DATE_TYPES, INTEREST_OPTIONS, type DateType } from '#shared/domain/profile.ts';
+import { addDays, todayIn, zonedToInstant } from '#shared/domain/time-zones.ts';
 import type { ScoreCategory } from '#shared/domain/score.ts';
 import { EMAIL_VERIFICATION_POINTS } from '#shared/domain/score.ts';
 import { users } from '../auth/auth.tables.ts';
-import { resolveLocation } from '../geo/geo.service.ts';
+import { availabilitySlots } from '../availability/availability.tables.ts';
+import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { FileStorage } from '../platform/storage.ts';
@@ -176,8 +179,47 @@ async function renderPortrait(initials: string, hue: number, variant: number): P
   return sharp(Buffer.from(demoPortraitSvg(initials, hue, variant))).webp({ quality: 82 }).toBuffer();
 }
 
+/** Sensible local start times and plainly invented venues for demo slots. */
+const DEMO_SLOT_TIMES: Record<DateType, string> = { coffee: '10:00', lunch: '12:00', dinner: '19:00', drinks: '20:00', activity: '14:00' };
+const DEMO_VENUES: Record<DateType, string> = {
+  coffee: 'Fictional Beans Café (demo)',
+  lunch: 'The Pretend Bistro (demo)',
+  dinner: 'Imaginary Table (demo)',
+  drinks: 'Make-Believe Bar (demo)',
+  activity: 'Riverside walk (demo)',
+};
+
+type PlannedSlot = Omit<typeof availabilitySlots.$inferInsert, 'hostId'>;
+
+/**
+ * One to three open slots on different days among the next six, at a sensible hour in the
+ * member's own zone, so the Available Dates tab and Book buttons have something to show.
+ */
+export function demoSlots(i: number, timeZone: string, now: Date): PlannedSlot[] {
+  const today = todayIn(timeZone, now);
+  return Array.from({ length: 1 + (i % 3) }, (_, k) => {
+    const dateType = DATE_TYPES.options[(i + k) % DATE_TYPES.options.length]!;
+    const date = addDays(today, 1 + ((i + 2 * k) % 6));
+    const startTime = DEMO_SLOT_TIMES[dateType];
+    const endTime = defaultEndTime(startTime, dateType);
+    return {
+      date,
+      startTime,
+      endTime,
+      timeZone,
+      startsAt: zonedToInstant(date, startTime, timeZone),
+      endsAt: zonedToInstant(date, endTime, timeZone),
+      dateType,
+      venue: DEMO_VENUES[dateType],
+      notes: 'A demo slot: nobody will turn up.',
+      createdAt: now,
+    };
+  });
+}
+
 type PlannedMember = {
   row: typeof users.$inferInsert;
+  slots: PlannedSlot[];
   photoCount: number;
   hue: number;
   ledger: { entry: (typeof DEMO_LEDGER)[keyof typeof DEMO_LEDGER]; at: Date }[];
@@ -225,7 +267,10 @@ function planDemoMembers(now: Date): PlannedMember[] {
         ...entries.map((entry, k) => ({ entry, at: new Date(verifiedAt.getTime() + (span * (k + 1)) / (entries.length + 1)) })),
       ];
 
+      const home = spreadAround(place.coordinates, i);
+      const timeZone = timeZoneAt([home.longitude, home.latitude]);
       planned.push({
+        slots: demoSlots(i, timeZone, now),
         row: {
           email: `${slug(person.name)}@${DEMO_EMAIL_DOMAIN}`,
           passwordHash: UNUSABLE_PASSWORD_HASH,
@@ -238,7 +283,8 @@ function planDemoMembers(now: Date): PlannedMember[] {
           interests,
           city: place.city,
           country: place.country,
-          ...spreadAround(place.coordinates, i),
+          ...home,
+          timeZone,
           partnerName: partner?.name ?? null,
           partnerAge: partner?.age ?? null,
           partnerGender: partner?.gender ?? null,
@@ -295,6 +341,7 @@ export async function addDemoMembers({ db, photoStorage, clock }: DemoDeps): Pro
           createdAt: file.createdAt,
         })),
       );
+      await tx.insert(availabilitySlots).values(planned.flatMap((member, index) => member.slots.map((slot) => ({ ...slot, hostId: inserted[index]!.id }))));
       for (const [index, member] of planned.entries()) {
         for (const { entry, at } of member.ledger) {
           await recordScoreEvent(tx, { userId: inserted[index]!.id, ...entry, at });

@@ -1,4 +1,6 @@
+import tzLookup from '@photostructure/tz-lookup';
 import type { Place } from '#shared/api/geo.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { distanceKm, EARTH_RADIUS_KM, normalize, reverse, search } from './gazetteer.ts';
 
@@ -26,6 +28,16 @@ export function resolveLocation(
   const exact = search(query, 20).find((place) => normalize(place.city) === normalize(input.city));
   if (!exact) throw new HttpError(400, CITY_NOT_FOUND, [{ field, message: CITY_NOT_FOUND }]);
   return exact;
+}
+
+/** The IANA zone of a place ([longitude, latitude]); the default zone where none is known. */
+export function timeZoneAt([lon, lat]: readonly [number, number]): string {
+  try {
+    const zone = tzLookup(lat, lon);
+    return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
 }
 
 export { distanceKm, EARTH_RADIUS_KM, reverse as reverseGeocode, search as searchPlaces };

@@ -4,7 +4,7 @@ import type { MemberSummary, ProfileUpdateBodySchema } from '#shared/api/profile
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { baseProfileOf, coupleInfoOf } from '../auth/auth.service.ts';
-import { resolveLocation } from '../geo/geo.service.ts';
+import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { listPhotos, photosByMember, type Photo } from './photos.repo.ts';
@@ -41,7 +41,7 @@ export function toMemberSummary(row: SummaryRow, photos: Photo[]): MemberSummary
 }
 
 /** Summaries of many members with their photos, in the rows' order (one photo query). */
-export async function memberSummaries(db: Tx, rows: UserRow[]): Promise<MemberSummary[]> {
+export async function memberSummaries(db: Tx, rows: SummaryRow[]): Promise<MemberSummary[]> {
   const photos = await photosByMember(db, rows.map((row) => row.id));
   return rows.map((row) => toMemberSummary(row, photos.get(row.id) ?? []));
 }
@@ -65,6 +65,7 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
         country: place.country,
         longitude: place.coordinates[0],
         latitude: place.coordinates[1],
+        timeZone: timeZoneAt(place.coordinates),
         prefDateTypes: profile.preferences.dateTypes,
         prefGenders: profile.preferences.genderPreferences,
         prefAgeMin: profile.preferences.ageRange.min,

@@ -159,6 +159,8 @@ export const UserSchema = z.object({
   referralCode: z.string(),
   moderation: z.object({ isBanned: z.boolean() }),
   notificationSettings: NotificationSettingsSchema,
+  /** IANA zone of the member's city: their slots' dates and times are read in it. */
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;

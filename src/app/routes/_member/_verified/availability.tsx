@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { AvailabilityPage } from '#app/availability/availability-page.tsx';
 
-export const Route = createFileRoute('/_member/_verified/availability')({ component: () => <PagePlaceholder title="My Availability" /> });
+export const Route = createFileRoute('/_member/_verified/availability')({ component: AvailabilityPage });

@@ -1,7 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BrowsePage } from '#app/browse/browse-page.tsx';
+import { AvailableDates } from '#app/availability/available-dates.tsx';
+import { BrowsePage, type AvailableDatesTab } from '#app/browse/browse-page.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 import { useSession } from '#app/platform/session.store.ts';
+
+/** The Available Dates tab reads the browse filters kept on the device and keeps its own there too. */
+const availableDates: AvailableDatesTab = (filters, set) => (
+  <AvailableDates
+    search={{
+      dateType: filters.dateType,
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+      sortBy: filters.slotSortBy,
+      minScore: filters.minScore,
+      accountType: filters.accountType,
+      location: filters.location,
+      maxDistance: filters.maxDistance,
+    }}
+    onChange={(key, value) => (key === 'sortBy' ? set('slotSortBy', value as typeof filters.slotSortBy) : set(key, value as never))}
+  />
+);
 
 export const Route = createFileRoute('/_member/_verified/browse')({
   // Starts the first page while the screen's code downloads; the screen shows its own errors.
@@ -13,6 +31,6 @@ export const Route = createFileRoute('/_member/_verified/browse')({
   },
   component: function Browse() {
     const nudge = useNudge();
-    return <BrowsePage nudge={nudge} />;
+    return <BrowsePage nudge={nudge} availableDates={availableDates} />;
   },
 });

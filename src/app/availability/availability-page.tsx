@@ -1,0 +1,173 @@
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { MyCalendar, OwnSlot } from '#shared/api/availability.ts';
+import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
+import { DEFAULT_TIME_ZONE, instantToZoned } from '#shared/domain/time-zones.ts';
+import { HttpError } from '#shared/http-error.ts';
+import { browseKeys } from '#app/browse/browse.api.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Dialog } from '#app/platform/ui/dialog.tsx';
+import { Alert } from '#app/platform/ui/field.tsx';
+import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
+import { CALENDAR_FAILED, REMOVE_FAILED, availabilityApi, availabilityKeys, availabilityQueries, monthsFrom } from './availability.api.ts';
+import { MonthCalendar } from './month-calendar.tsx';
+import { SlotForm } from './slot-form.tsx';
+import { slotDay, slotTimes } from './slot-text.ts';
+import './availability.css';
+
+const MINUTE = 60_000;
+
+/** The host's wall clock, moving each minute (presets and past days follow it). */
+function useWallClock(timeZone: string) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  return useMemo(() => ({ instant: now, ...instantToZoned(now, timeZone) }), [now, timeZone]);
+}
+
+/** /availability (core-journey §2): add a free time, the month calendar, and every upcoming slot. */
+export function AvailabilityPage() {
+  const timeZone = useSession((state) => state.user?.timeZone) ?? DEFAULT_TIME_ZONE;
+  const now = useWallClock(timeZone);
+  const months = useMemo(() => monthsFrom(now.date), [now.date]);
+  const [selected, setSelected] = useState(now.date);
+  const [shownMonth, setShownMonth] = useState(0);
+  const calendars = useQueries({ queries: months.map((month) => availabilityQueries.calendar(month)) });
+
+  const pending = calendars.some((query) => query.isPending);
+  const failed = calendars.some((query) => query.isError && !query.data);
+  const all: MyCalendar = useMemo(() => Object.assign({}, ...calendars.map((query) => query.data ?? {})), [calendars]);
+  const upcoming = Object.values(all)
+    .flat()
+    .filter((slot) => new Date(slot.endsAt).getTime() > now.instant.getTime())
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+
+  function pick(date: string) {
+    setSelected(date);
+    const index = months.findIndex((month) => date.startsWith(`${month.year}-${String(month.month).padStart(2, '0')}`));
+    if (index >= 0) setShownMonth(index);
+  }
+
+  const retry = () => calendars.filter((query) => query.isError).forEach((query) => void query.refetch());
+  const daySlots = all[selected] ?? [];
+  return (
+    <main id="main" className="page availability-page">
+      <h1>My Availability</h1>
+      <div className="availability-layout">
+        <SlotForm date={selected} onDateChange={pick} now={now} timeZone={timeZone} />
+        <section className="card stack" aria-labelledby="calendar-heading">
+          <h2 id="calendar-heading">Calendar</h2>
+          {failed && (
+            <Alert>
+              <div className="row">
+                <span>{CALENDAR_FAILED}</span>
+                <Button size="sm" onClick={retry}>
+                  Retry
+                </Button>
+              </div>
+            </Alert>
+          )}
+          {calendars[shownMonth]?.isPending ? (
+            <Spinner label="Loading calendar" />
+          ) : (
+            <MonthCalendar
+              month={months[shownMonth]!}
+              calendar={all}
+              today={now.date}
+              selected={selected}
+              onSelect={pick}
+              onPrevious={shownMonth > 0 ? () => setShownMonth(shownMonth - 1) : undefined}
+              onNext={shownMonth < months.length - 1 ? () => setShownMonth(shownMonth + 1) : undefined}
+            />
+          )}
+          <div className="stack-sm" aria-live="polite">
+            <h3>{slotDay(selected, true)}</h3>
+            {daySlots.length === 0 ? <p className="muted">No free times on this day.</p> : <SlotList slots={daySlots} label={`Free times on ${slotDay(selected, true)}`} />}
+          </div>
+        </section>
+        <section className="card stack" aria-labelledby="upcoming-heading">
+          <h2 id="upcoming-heading">All my upcoming availability</h2>
+          {pending && upcoming.length === 0 ? (
+            <Spinner label="Loading your availability" />
+          ) : upcoming.length === 0 ? (
+            <div className="empty-state">
+              <p>No upcoming free times yet. Add one above so others can book you.</p>
+            </div>
+          ) : (
+            <SlotList slots={upcoming} label="All my upcoming availability" />
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function SlotList({ slots, label }: { slots: OwnSlot[]; label: string }) {
+  return (
+    <ul className="own-slots" aria-label={label}>
+      {slots.map((slot) => (
+        <OwnSlotItem key={slot._id} slot={slot} />
+      ))}
+    </ul>
+  );
+}
+
+function OwnSlotItem({ slot }: { slot: OwnSlot }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotDay(slot.date)} at ${slot.startTime}`;
+  const remove = useMutation({
+    mutationFn: () => availabilityApi.remove(slot._id),
+    onSuccess: async (answer) => {
+      setConfirming(false);
+      toast.success(answer.declinedRequests > 0 ? `${answer.message}. ${answer.declinedRequests} pending request(s) declined.` : answer.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+        queryClient.invalidateQueries({ queryKey: browseKeys.all }),
+      ]);
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast.error(error instanceof HttpError && error.status === 409 ? `${REMOVE_FAILED}: ${error.message}` : REMOVE_FAILED);
+    },
+  });
+  const status =
+    slot.bookedBy.length > 0
+      ? `Booked by ${slot.bookedBy.map((guest) => guest.profile.name).join(', ')}`
+      : slot.pendingCount > 0
+        ? `${slot.pendingCount} pending request${slot.pendingCount === 1 ? '' : 's'}`
+        : 'Open';
+  return (
+    <li className={`own-slot${slot.isBooked ? ' is-booked' : ''}`}>
+      <div className="stack-sm">
+        <strong>
+          {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
+        </strong>
+        <span>{slotTimes(slot)}</span>
+        <span>{slot.venue}</span>
+        <span className="muted">{status}</span>
+      </div>
+      <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+        Remove<span className="visually-hidden"> {what}</span>
+      </Button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Remove this time?">
+        <div className="stack">
+          <p>
+            {what} ({slotTimes(slot)}) will no longer be bookable.
+            {slot.pendingCount > 0 && ' Pending requests for it will be declined.'}
+          </p>
+          <div className="row">
+            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+              Remove
+            </Button>
+            <Button onClick={() => setConfirming(false)}>Keep it</Button>
+          </div>
+        </div>
+      </Dialog>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  AvailabilityBrowseResponseSchema,
+  MyCalendarResponseSchema,
+  SlotCreateResponseSchema,
+  SlotDeleteResponseSchema,
+  availabilityPaths,
+  type SLOT_SORTS,
+  type SlotCreateBody,
+} from '#shared/api/availability.ts';
+import type { DateType } from '#shared/domain/profile.ts';
+import { http } from '#app/platform/http.ts';
+
+export const CREATE_FAILED = 'Failed to create slot';
+export const REMOVE_FAILED = 'Failed to remove slot';
+export const CALENDAR_FAILED = 'Failed to load calendar data';
+export const BROWSE_FAILED = 'Failed to load available dates';
+export const FORM_ERRORS = 'Please fix the form errors and try again';
+export const SLOTS_PAGE_SIZE = 20;
+/** core-journey §7, §9: the calendar loads the current month and the next 12. */
+export const CALENDAR_MONTHS = 13;
+
+/** What the Available Dates tab asks for (kept on the device with the browse filters). */
+export type SlotSearch = {
+  dateType: 'all' | DateType;
+  startDate: string;
+  endDate: string;
+  sortBy: (typeof SLOT_SORTS.options)[number];
+  minScore: number;
+  accountType: 'all' | 'individual' | 'couple';
+  location: string;
+  maxDistance: number;
+};
+
+export type Month = { year: number; month: number };
+
+export const availabilityKeys = {
+  all: ['availability'] as const,
+  calendars: () => [...availabilityKeys.all, 'calendar'] as const,
+  calendar: ({ year, month }: Month) => [...availabilityKeys.calendars(), year, month] as const,
+  browses: () => [...availabilityKeys.all, 'browse'] as const,
+  browse: (search: SlotSearch) => [...availabilityKeys.browses(), search] as const,
+};
+
+function browseParams(search: SlotSearch, page: number): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    dateType: search.dateType,
+    sortBy: search.sortBy,
+    minScore: search.minScore,
+    accountType: search.accountType,
+    maxDistance: search.maxDistance,
+    page,
+    limit: SLOTS_PAGE_SIZE,
+  };
+  if (search.startDate) params.startDate = search.startDate;
+  if (search.endDate) params.endDate = search.endDate;
+  if (search.location.trim()) params.location = search.location.trim();
+  return params;
+}
+
+export const availabilityApi = {
+  create: (body: SlotCreateBody) => http.post(availabilityPaths.create, SlotCreateResponseSchema, body, { fallback: CREATE_FAILED }),
+  remove: (slotId: string) => http.delete(availabilityPaths.slot(slotId), SlotDeleteResponseSchema, { reason: 'User removed slot' }, { fallback: REMOVE_FAILED }),
+  calendar: ({ year, month }: Month) =>
+    http.get(availabilityPaths.myCalendar, MyCalendarResponseSchema, { searchParams: { month, year, _: Date.now() }, fallback: CALENDAR_FAILED }),
+  browse: (search: SlotSearch, page: number) =>
+    http.get(availabilityPaths.browse, AvailabilityBrowseResponseSchema, { searchParams: browseParams(search, page), fallback: BROWSE_FAILED }),
+};
+
+export const availabilityQueries = {
+  calendar: (month: Month) =>
+    queryOptions({ queryKey: availabilityKeys.calendar(month), queryFn: () => availabilityApi.calendar(month).then((body) => body.calendar) }),
+  /** Asked again whenever the tab opens: free times are taken and removed all the time (the kept copy shows meanwhile). */
+  browse: (search: SlotSearch) =>
+    infiniteQueryOptions({
+      staleTime: 0,
+      queryKey: availabilityKeys.browse(search),
+      queryFn: ({ pageParam }) => availabilityApi.browse(search, pageParam),
+      initialPageParam: 1,
+      getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
+    }),
+};
+
+/** The current month and the next ones, from a 'YYYY-MM-DD' day. */
+export function monthsFrom(today: string, count = CALENDAR_MONTHS): Month[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return Array.from({ length: count }, (_, i) => {
+    const index = month - 1 + i;
+    return { year: year + Math.floor(index / 12), month: (index % 12) + 1 };
+  });
+}

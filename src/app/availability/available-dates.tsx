@@ -1,0 +1,152 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { SLOT_SORTS, type BrowseSlot } from '#shared/api/availability.ts';
+import { DATE_TYPE_LABELS, DATE_TYPES, displayName } from '#shared/domain/profile.ts';
+import { HttpError } from '#shared/http-error.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { Alert, SelectField, TextField } from '#app/platform/ui/field.tsx';
+import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';
+import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { BROWSE_FAILED, availabilityQueries, type SlotSearch } from './availability.api.ts';
+import { slotDay, slotTimes } from './slot-text.ts';
+import './availability.css';
+
+export const NO_DATES = 'No available dates found - Try other dates or filters, or check back later.';
+
+const SORT_LABELS: Record<SlotSearch['sortBy'], string> = { date: 'Soonest first', score: 'Highest score', distance: 'Nearest first' };
+
+type TabFilter = 'dateType' | 'startDate' | 'endDate' | 'sortBy';
+
+/** The Available Dates tab of /browse: bookable slots of members the viewer may see. */
+export function AvailableDates({ search, onChange }: { search: SlotSearch; onChange: <K extends TabFilter>(key: K, value: SlotSearch[K]) => void }) {
+  return (
+    <div className="stack">
+      <div className="card slot-filters" role="group" aria-label="Available date filters">
+        <SelectField label="Date type" value={search.dateType} onChange={(e) => onChange('dateType', e.target.value as SlotSearch['dateType'])}>
+          <option value="all">All types</option>
+          {DATE_TYPES.options.map((type) => (
+            <option key={type} value={type}>
+              {DATE_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="From" type="date" value={search.startDate} max={search.endDate || undefined} onChange={(e) => onChange('startDate', e.target.value)} />
+        <TextField label="To" type="date" value={search.endDate} min={search.startDate || undefined} onChange={(e) => onChange('endDate', e.target.value)} />
+        <SelectField label="Sort dates by" value={search.sortBy} onChange={(e) => onChange('sortBy', e.target.value as SlotSearch['sortBy'])}>
+          {SLOT_SORTS.options.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SlotResults search={search} />
+    </div>
+  );
+}
+
+function SlotResults({ search }: { search: SlotSearch }) {
+  const query = useInfiniteQuery({ ...availabilityQueries.browse(search), placeholderData: keepPreviousData });
+  if (query.isPending) return <Spinner label="Loading available dates" />;
+  if (query.isError && !query.data) {
+    const detail = query.error instanceof HttpError && query.error.status === 400 ? query.error.message : null;
+    return (
+      <Alert>
+        <div className="stack-sm">
+          <strong>{BROWSE_FAILED}</strong>
+          {detail && <span>{detail}</span>}
+          <div>
+            <Button size="sm" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </div>
+      </Alert>
+    );
+  }
+  const slots = query.data.pages.flatMap((page) => page.slots);
+  return (
+    <div className="stack" aria-busy={query.isPlaceholderData || undefined}>
+      {slots.length === 0 ? (
+        <div className="empty-state">
+          <p>{NO_DATES}</p>
+        </div>
+      ) : (
+        <ul className="slot-cards">
+          {slots.map((slot) => (
+            <li key={slot._id}>
+              <SlotCard slot={slot} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="center">
+          <Button onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SlotCard({ slot }: { slot: BrowseSlot }) {
+  const name = displayName(slot.host);
+  const headingId = `slot-${slot._id}`;
+  const what = `${DATE_TYPE_LABELS[slot.dateType]} with ${name} on ${slotDay(slot.date)} at ${slot.startTime}`;
+  return (
+    <article className="card slot-card" aria-labelledby={headingId}>
+      <div className="row slot-card-host">
+        <Avatar name={name} photoUrl={slot.host.profile.photos[0]?.url} />
+        <div className="stack-sm">
+          <h3 id={headingId} className="slot-card-title">
+            <Link to="/user/$userId" params={{ userId: slot.host._id }}>
+              {name}
+            </Link>
+          </h3>
+          <ScoreBadge score={slot.host.reliabilityScore.current} />
+        </div>
+      </div>
+      <dl className="slot-facts">
+        <div>
+          <dt>Type</dt>
+          <dd>{DATE_TYPE_LABELS[slot.dateType]}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{slotDay(slot.date)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{slotTimes(slot)}</dd>
+        </div>
+        <div>
+          <dt>Venue</dt>
+          <dd>{slot.venue}</dd>
+        </div>
+        {slot.distance !== null && (
+          <div>
+            <dt>Distance</dt>
+            <dd>{slot.distance < 1 ? 'Under 1 km' : `${slot.distance} km`}</dd>
+          </div>
+        )}
+      </dl>
+      {slot.notes && <p className="muted">{slot.notes}</p>}
+      <div>
+        {slot.bookingStatus ? (
+          <p className="tag tag-strong">{bookingText(slot.bookingStatus)}</p>
+        ) : (
+          <Link to="/book/$userId/$slotId" params={{ userId: slot.host._id, slotId: slot._id }} className="btn btn-primary btn-sm">
+            Book<span className="visually-hidden"> {what}</span>
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function bookingText(booking: { status: string; isInitiator: boolean }): string {
+  if (booking.status === 'confirmed') return 'Date confirmed';
+  return booking.isInitiator ? 'Request Sent' : 'Pending';
+}

@@ -1,0 +1,236 @@
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DateType } from '#shared/domain/profile.ts';
+import { users } from '../auth/auth.tables.ts';
+import { bookings } from '../bookings/bookings.tables.ts';
+import { notifications } from '../notifications/notifications.tables.ts';
+import type { Tx } from '../platform/db/client.ts';
+import type { SummaryRow } from '../profiles/profiles.service.ts';
+import { availabilitySlots as slots } from './availability.tables.ts';
+
+export type SlotRow = typeof slots.$inferSelect;
+export type NewSlotRow = typeof slots.$inferInsert;
+
+/**
+ * Live and not full: the condition of the partial index availability_slots_open_idx, written as
+ * constants so the planner can use that index.
+ */
+const open = sql`${slots.removedAt} is null and ${slots.confirmedCount} < ${slots.maxBookings}`;
+/** Bookable: open, and not yet started. */
+const bookableAt = (now: Date) => and(open, gt(slots.startsAt, now))!;
+
+export async function insertSlot(db: Tx, values: NewSlotRow): Promise<SlotRow> {
+  const [row] = await db.insert(slots).values(values).returning();
+  return row!;
+}
+
+export async function findSlot(db: Tx, id: string): Promise<SlotRow | undefined> {
+  const [row] = await db.select().from(slots).where(eq(slots.id, id)).limit(1);
+  return row;
+}
+
+export async function findSlotByClientKey(db: Tx, hostId: string, clientKey: string): Promise<SlotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(slots)
+    .where(and(eq(slots.hostId, hostId), eq(slots.clientKey, clientKey)))
+    .limit(1);
+  return row;
+}
+
+/** The slot, locked until the transaction ends (a booking cannot be confirmed on it meanwhile). */
+export async function lockSlot(tx: Tx, id: string): Promise<SlotRow | undefined> {
+  const [row] = await tx.select().from(slots).where(eq(slots.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function hostOf(db: Tx, id: string): Promise<{ name: string; timeZone: string } | undefined> {
+  const [row] = await db.select({ name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * A host's live slots whose date lies in [fromDate, toDate). The instants are bounded too (a day
+ * either side covers every zone), so the (host, starts_at) index finds them.
+ */
+export async function liveSlotsOfHost(db: Tx, hostId: string, fromDate: string, toDate: string): Promise<SlotRow[]> {
+  const fromInstant = new Date(`${fromDate}T00:00:00Z`);
+  const toInstant = new Date(`${toDate}T00:00:00Z`);
+  const DAY = 24 * 60 * 60 * 1000;
+  return db
+    .select()
+    .from(slots)
+    .where(
+      and(
+        eq(slots.hostId, hostId),
+        isNull(slots.removedAt),
+        gte(slots.startsAt, new Date(fromInstant.getTime() - 2 * DAY)),
+        lt(slots.startsAt, new Date(toInstant.getTime() + 2 * DAY)),
+        gte(slots.date, fromDate),
+        lt(slots.date, toDate),
+      ),
+    )
+    .orderBy(asc(slots.startsAt), asc(slots.id));
+}
+
+export type SlotBooking = { slotId: string; status: string; guestId: string; guestName: string };
+
+/** The pending, confirmed and completed bookings on some slots, with each guest's name. */
+export async function bookingsOnSlots(db: Tx, slotIds: string[]): Promise<SlotBooking[]> {
+  if (slotIds.length === 0) return [];
+  return db
+    .select({ slotId: bookings.slotId, status: bookings.status, guestId: bookings.guestId, guestName: users.name })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.guestId))
+    .where(and(inArray(bookings.slotId, slotIds), inArray(bookings.status, ['pending', 'confirmed', 'completed'])))
+    .orderBy(asc(bookings.createdAt));
+}
+
+export async function hasConfirmedBooking(tx: Tx, slotId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'confirmed')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function markRemoved(tx: Tx, slotId: string, at: Date, reason: string): Promise<void> {
+  await tx.update(slots).set({ removedAt: at, removalReason: reason }).where(eq(slots.id, slotId));
+}
+
+/** Declines every pending request on a slot; returns them. */
+export async function declinePending(tx: Tx, slotId: string, message: string, at: Date): Promise<{ id: string; guestId: string }[]> {
+  return tx
+    .update(bookings)
+    .set({ status: 'declined', responseMessage: message, respondedAt: at, updatedAt: at })
+    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'pending')))
+    .returning({ id: bookings.id, guestId: bookings.guestId });
+}
+
+/** The host's inbox items asking about these bookings take the bookings' new status. */
+export async function setRequestNotificationsStatus(tx: Tx, hostId: string, bookingIds: string[], status: string): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await tx
+    .update(notifications)
+    .set({ status })
+    .where(
+      and(
+        eq(notifications.userId, hostId),
+        eq(notifications.type, 'booking_request'),
+        inArray(sql<string>`${notifications.data} ->> 'bookingId'`, bookingIds),
+      ),
+    );
+}
+
+/**
+ * Each host's bookable slots from `now`, earliest first: the first `first` of them (all when null)
+ * and how many there are, in one query over the (host, starts_at) index.
+ */
+export async function openSlotsOfHosts(
+  db: Tx,
+  hostIds: string[],
+  now: Date,
+  first: number | null,
+): Promise<(SlotRow & { total: number })[]> {
+  if (hostIds.length === 0) return [];
+  const ranked = db
+    .select({
+      ...getTableColumns(slots),
+      rank: sql<number>`row_number() over (partition by ${slots.hostId} order by ${slots.startsAt}, ${slots.id})`.as('rank'),
+      total: sql<number>`count(*) over (partition by ${slots.hostId})`.as('total'),
+    })
+    .from(slots)
+    .where(and(inArray(slots.hostId, hostIds), bookableAt(now)))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(first === null ? undefined : lte(ranked.rank, first))
+    .orderBy(asc(ranked.hostId), asc(ranked.startsAt), asc(ranked.id));
+  return rows.map(({ rank: _rank, total, ...slot }) => ({ ...slot, total: Number(total) }));
+}
+
+/** The columns a host's summary shows. */
+const hostColumns = {
+  id: users.id,
+  accountType: users.accountType,
+  name: users.name,
+  age: users.age,
+  gender: users.gender,
+  bio: users.bio,
+  interests: users.interests,
+  city: users.city,
+  country: users.country,
+  partnerName: users.partnerName,
+  partnerAge: users.partnerAge,
+  partnerGender: users.partnerGender,
+  relationshipType: users.relationshipType,
+  score: users.score,
+  verificationTier: users.verificationTier,
+  isBiometricVerified: users.isBiometricVerified,
+  isPhotoVerified: users.isPhotoVerified,
+  carTier: users.carTier,
+  createdAt: users.createdAt,
+} satisfies Record<keyof SummaryRow, unknown>;
+
+export type SlotPageRequest = {
+  /** Which hosts the viewer may see (from browse), as SQL over users. */
+  hosts: { where: SQL; distance: SQL<number | null> };
+  now: Date;
+  dateType: DateType | 'all';
+  startDate?: string;
+  endDate?: string;
+  sortBy: 'date' | 'score' | 'distance';
+  offset: number;
+  limit: number;
+};
+
+/**
+ * A page of bookable slots of hosts the viewer may see. Ordered by date, it walks the open-slot
+ * index (starts_at) and stops at the page's end.
+ */
+export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
+  const { hosts } = request;
+  const order = {
+    date: [asc(slots.startsAt), asc(slots.id)],
+    score: [desc(users.score), asc(slots.startsAt), asc(slots.id)],
+    distance: [sql`distance asc nulls last`, asc(slots.startsAt), asc(slots.id)],
+  }[request.sortBy];
+  return db
+    .select({ slot: slots, host: hostColumns, distance: sql<number | null>`${hosts.distance}`.as('distance') })
+    .from(slots)
+    .innerJoin(users, eq(users.id, slots.hostId))
+    .where(
+      and(
+        bookableAt(request.now),
+        request.dateType === 'all' ? undefined : eq(slots.dateType, request.dateType),
+        request.startDate ? gte(slots.date, request.startDate) : undefined,
+        request.endDate ? lte(slots.date, request.endDate) : undefined,
+        hosts.where,
+      ),
+    )
+    .orderBy(...order)
+    .limit(request.limit)
+    .offset(request.offset);
+}
+
+/** The viewer's latest pending or confirmed booking with each of these members, either way round. */
+export async function latestBookingsWith(db: Tx, viewerId: string, otherIds: string[]): Promise<Map<string, { status: string; isInitiator: boolean }>> {
+  const found = new Map<string, { status: string; isInitiator: boolean }>();
+  if (otherIds.length === 0) return found;
+  const rows = await db
+    .select({ hostId: bookings.hostId, guestId: bookings.guestId, status: bookings.status })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, ['pending', 'confirmed']),
+        or(and(eq(bookings.guestId, viewerId), inArray(bookings.hostId, otherIds)), and(eq(bookings.hostId, viewerId), inArray(bookings.guestId, otherIds))),
+      ),
+    )
+    .orderBy(desc(bookings.createdAt));
+  for (const row of rows) {
+    const other = row.guestId === viewerId ? row.hostId : row.guestId;
+    if (!found.has(other)) found.set(other, { status: row.status, isInitiator: row.guestId === viewerId });
+  }
+  return found;
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AvailabilityBrowseQuerySchema,
+  AvailabilityBrowseResponseSchema,
+  MyCalendarQuerySchema,
+  MyCalendarResponseSchema,
+  SLOT_MESSAGES,
+  SlotCreateBodySchema,
+  SlotCreateResponseSchema,
+  SlotDeleteBodySchema,
+  SlotDeleteResponseSchema,
+  availabilityPaths,
+} from '#shared/api/availability.ts';
+import { requireMember } from '../platform/auth.ts';
+import type { AvailabilityService } from './availability.service.ts';
+
+/** Any text: an id that names no slot answers 'Availability slot not found', never a 400. */
+const SlotParams = z.object({ id: z.string().max(100) });
+const verified = { guard: 'verified' as const };
+/** A DELETE sent without a body reaches validation as null: it means the default reason. */
+const DeleteBody = z.preprocess((body) => body ?? undefined, SlotDeleteBodySchema);
+
+export const availabilityRoutes =
+  (availability: AvailabilityService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      availabilityPaths.create,
+      { config: verified, schema: { body: SlotCreateBodySchema, response: { 200: SlotCreateResponseSchema, 201: SlotCreateResponseSchema } } },
+      async (request, reply) => {
+        const { created, slot } = await availability.create(requireMember(request), request.body);
+        return reply.code(created ? 201 : 200).send({ message: SLOT_MESSAGES.created, slot });
+      },
+    );
+
+    app.get(
+      availabilityPaths.myCalendar,
+      { config: verified, schema: { querystring: MyCalendarQuerySchema, response: { 200: MyCalendarResponseSchema } } },
+      async (request) => ({ calendar: await availability.calendar(requireMember(request), request.query.year, request.query.month) }),
+    );
+
+    app.get(
+      availabilityPaths.browse,
+      { config: verified, schema: { querystring: AvailabilityBrowseQuerySchema, response: { 200: AvailabilityBrowseResponseSchema } } },
+      async (request) => availability.browse(requireMember(request), request.query),
+    );
+
+    app.delete(
+      '/availability/:id',
+      { config: verified, schema: { params: SlotParams, body: DeleteBody, response: { 200: SlotDeleteResponseSchema } } },
+      async (request) => {
+        const { declinedRequests } = await availability.remove(requireMember(request), request.params.id, request.body.reason);
+        return { message: SLOT_MESSAGES.removed, declinedRequests };
+      },
+    );
+  };
