@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { bookingsRoutes } from './bookings/bookings.routes.ts';
+import { createBookingsService } from './bookings/bookings.service.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
@@ -19,10 +21,13 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createEventBus, type EventBus } from './platform/events.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
+import { scoreRoutes } from './score/score.routes.ts';
+import { createScoreService } from './score/score.service.ts';
 
 export type AppDeps = {
   database: Database;
@@ -38,6 +43,13 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** In-process events (score updates): realtime delivery and tests subscribe here. */
+    events: EventBus;
+  }
+}
 
 /** Wires every dependency and feature, explicitly, in one place. */
 export async function buildApp(deps: AppDeps) {
@@ -67,7 +79,10 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const { db } = deps.database;
+  const events = createEventBus(app.log);
+  app.decorate('events', events);
   const auth = createAuthService({
+    events,
     db,
     clock: deps.clock,
     mailer: deps.mailer,
@@ -79,8 +94,17 @@ export async function buildApp(deps: AppDeps) {
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
-  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
-  const browse = createBrowseService({ db, userOf: (member) => auth.userOf(member) });
+  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log, events });
+  const browse = createBrowseService({ db, clock: deps.clock, userOf: (member) => auth.userOf(member) });
+  const score = createScoreService({ db });
+  const bookings = createBookingsService({
+    db,
+    clock: deps.clock,
+    events,
+    userOf: (member) => auth.userOf(member),
+    photoCountOf: async (memberId) => (await profiles.photosOf(memberId)).length,
+    canSee: (viewer, memberId) => browse.canSee(viewer, memberId),
+  });
 
   await app.register(
     async (api) => {
@@ -99,6 +123,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(nudgesRoutes(nudges));
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
+      await api.register(scoreRoutes(score));
+      await api.register(bookingsRoutes(bookings));
     },
     { prefix: '/api' },
   );

@@ -7,10 +7,11 @@ import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { toPhoto } from '../profiles/photos.repo.ts';
-import { memberSummaries, PROFILE_NOT_FOUND, toMemberSummary } from '../profiles/profiles.service.ts';
+import { photosByMember, toPhoto, type Photo } from '../profiles/photos.repo.ts';
+import { PROFILE_NOT_FOUND, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
 type BrowseQuery = z.output<typeof BrowseQuerySchema>;
@@ -36,19 +37,37 @@ export function mutualInterests(theirs: readonly string[], mine: readonly string
 }
 
 const roundKm = (km: number | null) => (km === null ? null : Math.round(km * 10) / 10);
-/** Until bookings exist nobody has booked, published slots or dated. */
+/** Until availability exists nobody has published slots. */
 const noDates = () => ({
-  bookingStatus: null,
   availability: [],
-  recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
 });
+const NO_DATE_FACTS: repo.DateFacts = {
+  stats: { totalDates: 0, onTimeRate: null, noShows: 0 },
+  bookingStatus: null,
+  recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
+};
+
+/** The UTC calendar month holding `now` (browse reads times in UTC). */
+function monthOf(now: Date) {
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
+/** A member's summary with what their dates say: stats, the viewer's booking with them, recent activity. */
+function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts = NO_DATE_FACTS) {
+  return { ...toMemberSummary(row, photos, facts.stats), bookingStatus: facts.bookingStatus, recentDateActivity: facts.recentDateActivity };
+}
 
 export function createBrowseService(deps: {
   db: Db;
+  clock: Clock;
   /** The member's own row, as the session lookup already read it. */
   userOf: (member: Member) => Promise<repo.ViewerRow>;
 }) {
   const { db, userOf } = deps;
+  const dateFacts = (viewerId: string, ids: string[]) => repo.dateFactsOf(db, viewerId, ids, monthOf(deps.clock.now()));
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -72,6 +91,12 @@ export function createBrowseService(deps: {
   }
 
   return {
+    /** Whether browse would ever show this member to the viewer (the viewer themself excluded). */
+    async canSee(viewer: Member, memberId: string): Promise<boolean> {
+      if (!isUuid(memberId) || memberId === viewer.id) return false;
+      return (await repo.findVisibleMember(db, viewerOf(await userOf(viewer)), memberId)) !== undefined;
+    },
+
     async browse(viewer: Member, query: BrowseQuery): Promise<BrowseResponse> {
       const me = await userOf(viewer);
       const place = query.location ? placeNamed(query.location) : null;
@@ -96,8 +121,9 @@ export function createBrowseService(deps: {
         limit: query.limit + 1,
       });
       const shown = found.slice(0, query.limit);
+      const facts = await dateFacts(me.id, shown.map((item) => item.user.id));
       const users: BrowseCard[] = shown.map((item) => ({
-        ...toMemberSummary(item.user, item.photos.map(toPhoto)),
+        ...cardDates(item.user, item.photos.map(toPhoto), facts.get(item.user.id)),
         ...noDates(),
         availabilityCount: 0,
         mutualInterests: mutualInterests(item.user.interests, me.interests),
@@ -117,9 +143,9 @@ export function createBrowseService(deps: {
       const own = id === me.id ? await repo.findUser(db, id) : undefined;
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
-      const [summary] = await memberSummaries(db, [found.user]);
+      const [photos, facts] = await Promise.all([photosByMember(db, [found.user.id]), dateFacts(me.id, [found.user.id])]);
       return {
-        ...summary!,
+        ...cardDates(found.user, photos.get(found.user.id) ?? [], facts.get(found.user.id)),
         ...noDates(),
         preferences: preferencesOf(found.user),
         distance: roundKm(found.distance),
