@@ -8,6 +8,8 @@ import { availabilityRoutes } from './availability/availability.routes.ts';
 import { createAvailabilityService } from './availability/availability.service.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { registerBookingJobs } from './bookings/bookings.jobs.ts';
+import { bookingsRoutes } from './bookings/bookings.routes.ts';
+import { createBookingsService } from './bookings/bookings.service.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
@@ -27,10 +29,13 @@ import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
+import { createEventBus, type EventBus } from './platform/events.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
+import { scoreRoutes } from './score/score.routes.ts';
+import { createScoreService } from './score/score.service.ts';
 
 export type AppDeps = {
   database: Database;
@@ -52,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Background jobs: main.ts starts the worker; tests call `jobs.runDue()`. */
     jobs: Jobs;
+    /** In-process events (score updates): realtime delivery and tests subscribe here. */
+    events: EventBus;
   }
 }
 
@@ -93,7 +100,10 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const { db } = deps.database;
+  const events = createEventBus(app.log);
+  app.decorate('events', events);
   const auth = createAuthService({
+    events,
     db,
     clock: deps.clock,
     mailer: deps.mailer,
@@ -105,14 +115,24 @@ export async function buildApp(deps: AppDeps) {
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
-  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
+  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log, events });
   const browse = createBrowseService({
     db,
+    clock: deps.clock,
     userOf: (member) => auth.userOf(member),
     openSlotsOf: (hostIds, first) => availability.openSlotsOf(hostIds, first),
   });
   const availability = createAvailabilityService({ db, clock: deps.clock, browse });
   const notifications = createNotificationsService({ db, clock: deps.clock });
+  const score = createScoreService({ db });
+  const bookings = createBookingsService({
+    db,
+    clock: deps.clock,
+    events,
+    userOf: (member) => auth.userOf(member),
+    photoCountOf: async (memberId) => (await profiles.photosOf(memberId)).length,
+    canSee: (viewer, memberId) => browse.canSee(viewer, memberId),
+  });
 
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
   registerRecurringJobs(jobs);
@@ -138,6 +158,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
       await api.register(availabilityRoutes(availability));
+      await api.register(scoreRoutes(score));
+      await api.register(bookingsRoutes(bookings));
     },
     { prefix: '/api' },
   );

@@ -11,7 +11,8 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
-import { recordScoreEvent } from '../score/score.service.ts';
+import type { EventBus } from '../platform/events.ts';
+import { publishScoreUpdates, recordScoreEvent } from '../score/score.service.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
@@ -24,6 +25,8 @@ export type AuthDeps = {
   publicUrl: string;
   adminEmails: Set<string>;
   log: { error(obj: object, msg: string): void };
+  /** Score changes (the e-mail verification points) are published here once committed. */
+  events: EventBus;
   /** The member's photos, from the profiles feature (passed in: profiles builds on auth). */
   photosOf: (userId: string) => Promise<User['profile']['photos']>;
 };
@@ -235,13 +238,13 @@ export function createAuthService(deps: AuthDeps) {
 
     async verifyEmail(token: string): Promise<User> {
       const now = clock.now();
-      const user = await db.transaction(async (tx) => {
+      const { user, update } = await db.transaction(async (tx) => {
         const userId = await repo.useEmailToken(tx, 'verify_email', hashToken(token), now);
         if (!userId) throw new HttpError(400, BAD_VERIFY_LINK);
         const existing = await repo.findUserById(tx, userId);
-        if (existing?.emailVerifiedAt) return existing;
+        if (existing?.emailVerifiedAt) return { user: existing, update: null };
         await repo.markEmailVerified(tx, userId, now);
-        await recordScoreEvent(tx, {
+        const recorded = await recordScoreEvent(tx, {
           userId,
           category: 'Profile Enhancement',
           points: EMAIL_VERIFICATION_POINTS,
@@ -249,8 +252,9 @@ export function createAuthService(deps: AuthDeps) {
           onceKey: 'email-verification',
           at: now,
         });
-        return (await repo.findUserById(tx, userId))!;
+        return { user: (await repo.findUserById(tx, userId))!, update: recorded.update };
       });
+      publishScoreUpdates(deps.events, [update]);
       return ownView(user);
     },
 

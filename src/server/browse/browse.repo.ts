@@ -6,6 +6,9 @@ import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photos } from '../profiles/profiles.tables.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
+import { rowsOf } from '../platform/db/rows.ts';
+import { bookings } from '../bookings/bookings.tables.ts';
+import { dateStatsColumns, finishedDatesOf, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -380,4 +383,68 @@ export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Pro
     .where(and(eq(users.id, id), visibleTo(viewer, bind)))
     .limit(1);
   return found;
+}
+
+const ACTIVE = sql.raw(`('pending', 'confirmed')`);
+const DATED = sql.raw(`('confirmed', 'completed')`);
+const FEEDBACK_SHOWN = 5;
+const isoText = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type DateFactsRow = DateStatsRow & {
+  id: string;
+  booking_status: { status: string; isInitiator: boolean } | null;
+  this_month: number;
+  last_confirmed: string | null;
+  feedback: { rating: number; comment: string; createdAt: string }[];
+};
+
+export type DateFacts = {
+  stats: DateStats;
+  bookingStatus: { status: string; isInitiator: boolean } | null;
+  recentDateActivity: { thisMonth: number; lastConfirmedDate: string | null; feedback: DateFactsRow['feedback'] };
+};
+
+/**
+ * What cards and member pages show of members' dates, for a whole page in one query: their
+ * reliability stats, the viewer's latest pending or confirmed booking with each, their confirmed
+ * or completed dates in [monthStart, monthEnd), the latest of those, and the reviews they received.
+ */
+export async function dateFactsOf(
+  db: Tx,
+  viewerId: string,
+  memberIds: string[],
+  month: { start: Date; end: Date },
+): Promise<Map<string, DateFacts>> {
+  const facts = new Map<string, DateFacts>();
+  if (memberIds.length === 0) return facts;
+  const viewer = sql`${viewerId}::uuid`;
+  const datedAs = (side: typeof bookings.hostId | typeof bookings.guestId, extra: SQL = sql`true`) =>
+    sql`select ${bookings.startsAt} as starts_at from ${bookings} where ${side} = m.id and ${bookings.status} in ${DATED} and ${extra}`;
+  const thisMonth = sql`${bookings.startsAt} >= ${month.start.toISOString()}::timestamptz and ${bookings.startsAt} < ${month.end.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    select m.id, s.total_dates, s.no_shows, s.finished,
+      (select json_build_object('status', ${bookings.status}, 'isInitiator', ${bookings.guestId} = ${viewer})
+         from ${bookings}
+         where ((${bookings.guestId} = ${viewer} and ${bookings.hostId} = m.id) or (${bookings.hostId} = ${viewer} and ${bookings.guestId} = m.id))
+           and ${bookings.status} in ${ACTIVE}
+         order by ${bookings.createdAt} desc limit 1) as booking_status,
+      (select count(*)::int from (${datedAs(bookings.hostId, thisMonth)} union all ${datedAs(bookings.guestId, thisMonth)}) dated) as this_month,
+      (select ${isoText(sql`max(dated.starts_at)`)} from (${datedAs(bookings.hostId)} union all ${datedAs(bookings.guestId)}) dated) as last_confirmed,
+      (select coalesce(json_agg(json_build_object('rating', (r->>'rating')::int, 'comment', r->>'comment', 'createdAt', r->>'createdAt')
+                 order by r->>'createdAt' desc), '[]'::json)
+         from (select r from (
+                 select ${bookings.guestReview} as r from ${bookings} where ${bookings.hostId} = m.id and ${bookings.guestReview} is not null
+                 union all
+                 select ${bookings.hostReview} from ${bookings} where ${bookings.guestId} = m.id and ${bookings.hostReview} is not null
+               ) received order by r->>'createdAt' desc limit ${FEEDBACK_SHOWN}) latest) as feedback
+    from unnest(${sql.param(memberIds)}::uuid[]) as m(id)
+    cross join lateral (select ${dateStatsColumns} from ${finishedDatesOf(sql`m.id`)} as f) s`);
+  for (const row of rowsOf<DateFactsRow>(result)) {
+    facts.set(row.id, {
+      stats: toDateStats(row),
+      bookingStatus: row.booking_status,
+      recentDateActivity: { thisMonth: row.this_month, lastConfirmedDate: row.last_confirmed, feedback: row.feedback },
+    });
+  }
+  return facts;
 }

@@ -7,10 +7,11 @@ import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { toPhoto } from '../profiles/photos.repo.ts';
-import { memberSummaries, PROFILE_NOT_FOUND, toMemberSummary } from '../profiles/profiles.service.ts';
+import { photosByMember, toPhoto, type Photo } from '../profiles/photos.repo.ts';
+import { PROFILE_NOT_FOUND, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
 type BrowseQuery = z.output<typeof BrowseQuerySchema>;
@@ -36,11 +37,24 @@ export function mutualInterests(theirs: readonly string[], mine: readonly string
 }
 
 export const roundKm = (km: number | null) => (km === null ? null : Math.round(km * 10) / 10);
-/** Until bookings exist nobody has booked or dated. */
-const noDates = () => ({
+const NO_DATE_FACTS: repo.DateFacts = {
+  stats: { totalDates: 0, onTimeRate: null, noShows: 0 },
   bookingStatus: null,
   recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
-});
+};
+
+/** The UTC calendar month holding `now` (browse reads times in UTC). */
+function monthOf(now: Date) {
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
+/** A member's summary with what their dates say: stats, the viewer's booking with them, recent activity. */
+function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts = NO_DATE_FACTS) {
+  return { ...toMemberSummary(row, photos, facts.stats), bookingStatus: facts.bookingStatus, recentDateActivity: facts.recentDateActivity };
+}
 
 /** Each member's bookable future slots: how many, and the first few (all when `first` is null), earliest first. */
 export type OpenSlotsOf = (hostIds: string[], first: number | null) => Promise<Map<string, { count: number; slots: PublicSlot[] }>>;
@@ -50,12 +64,14 @@ export const CARD_SLOTS_SHOWN = 3;
 
 export function createBrowseService(deps: {
   db: Db;
+  clock: Clock;
   /** The member's own row, as the session lookup already read it. */
   userOf: (member: Member) => Promise<repo.ViewerRow>;
   /** From the availability feature (passed in: availability builds on browse). */
   openSlotsOf: OpenSlotsOf;
 }) {
   const { db, userOf, openSlotsOf } = deps;
+  const dateFacts = (viewerId: string, ids: string[]) => repo.dateFactsOf(db, viewerId, ids, monthOf(deps.clock.now()));
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -99,6 +115,12 @@ export function createBrowseService(deps: {
       return repo.hostConditions(viewerOf(me), origin, query);
     },
 
+    /** Whether browse would ever show this member to the viewer (the viewer themself excluded). */
+    async canSee(viewer: Member, memberId: string): Promise<boolean> {
+      if (!isUuid(memberId) || memberId === viewer.id) return false;
+      return (await repo.findVisibleMember(db, viewerOf(await userOf(viewer)), memberId)) !== undefined;
+    },
+
     async browse(viewer: Member, query: BrowseQuery): Promise<BrowseResponse> {
       const me = await userOf(viewer);
       const { place, origin } = originOf(me, query.location, query.maxDistance);
@@ -119,10 +141,12 @@ export function createBrowseService(deps: {
         limit: query.limit + 1,
       });
       const shown = found.slice(0, query.limit);
-      const open = await openSlotsOf(shown.map((item) => item.user.id), CARD_SLOTS_SHOWN);
+      const [open, facts] = await Promise.all([
+        openSlotsOf(shown.map((item) => item.user.id), CARD_SLOTS_SHOWN),
+        dateFacts(me.id, shown.map((item) => item.user.id)),
+      ]);
       const users: BrowseCard[] = shown.map((item) => ({
-        ...toMemberSummary(item.user, item.photos.map(toPhoto)),
-        ...noDates(),
+        ...cardDates(item.user, item.photos.map(toPhoto), facts.get(item.user.id)),
         availabilityCount: open.get(item.user.id)?.count ?? 0,
         availability: open.get(item.user.id)?.slots ?? [],
         mutualInterests: mutualInterests(item.user.interests, me.interests),
@@ -142,10 +166,13 @@ export function createBrowseService(deps: {
       const own = id === me.id ? await repo.findUser(db, id) : undefined;
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
-      const [[summary], open] = await Promise.all([memberSummaries(db, [found.user]), openSlotsOf([id], null)]);
+      const [photos, facts, open] = await Promise.all([
+        photosByMember(db, [found.user.id]),
+        dateFacts(me.id, [found.user.id]),
+        openSlotsOf([id], null),
+      ]);
       return {
-        ...summary!,
-        ...noDates(),
+        ...cardDates(found.user, photos.get(found.user.id) ?? [], facts.get(found.user.id)),
         availability: open.get(id)?.slots ?? [],
         preferences: preferencesOf(found.user),
         distance: roundKm(found.distance),

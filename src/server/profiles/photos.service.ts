@@ -7,7 +7,8 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { SAFE_KEY, type FileStorage } from '../platform/storage.ts';
-import { recordScoreEvent } from '../score/score.service.ts';
+import type { EventBus } from '../platform/events.ts';
+import { publishScoreUpdates, recordScoreEvent } from '../score/score.service.ts';
 import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
 import * as repo from './photos.repo.ts';
 
@@ -32,7 +33,14 @@ function oversizeMessage(names: string[]): string {
   return `${names.length} photos are larger than ${MAX_MB} MB: ${names.join(', ')}`;
 }
 
-export function createPhotosService(deps: { db: Db; clock: Clock; storage: FileStorage; log: { error(obj: object, msg: string): void } }) {
+export function createPhotosService(deps: {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+  log: { error(obj: object, msg: string): void };
+  /** The first photo's points are published here once committed. */
+  events: EventBus;
+}) {
   const { db, clock, storage, log } = deps;
 
   async function removeFiles(keys: string[]) {
@@ -74,7 +82,7 @@ export function createPhotosService(deps: { db: Db; clock: Clock; storage: FileS
       const stored = await storeAll(encoded);
 
       try {
-        return await db.transaction(async (tx) => {
+        const { result, update } = await db.transaction(async (tx) => {
           if (!(await repo.lockMember(tx, memberId))) throw new HttpError(401, NOT_SIGNED_IN);
           const { count, newest } = await repo.photoStats(tx, memberId);
           if (count + stored.length > PHOTOS_MAX) throw photoError(400, TOO_MANY_PHOTOS);
@@ -91,7 +99,7 @@ export function createPhotosService(deps: { db: Db; clock: Clock; storage: FileS
               createdAt: new Date(first + i),
             })),
           );
-          const { awarded } = await recordScoreEvent(tx, {
+          const { awarded, update } = await recordScoreEvent(tx, {
             userId: memberId,
             category: 'Profile Enhancement',
             points: FIRST_PHOTO_POINTS,
@@ -99,8 +107,10 @@ export function createPhotosService(deps: { db: Db; clock: Clock; storage: FileS
             onceKey: 'first-photo',
             at: now,
           });
-          return { photos: await repo.listPhotos(tx, memberId), scoreAwarded: awarded };
+          return { result: { photos: await repo.listPhotos(tx, memberId), scoreAwarded: awarded }, update };
         });
+        publishScoreUpdates(deps.events, [update]);
+        return result;
       } catch (error) {
         await removeFiles(stored.map((photo) => photo.key));
         throw error;

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
+import { bookings } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { rowsOf } from '../platform/db/rows.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,4 +19,51 @@ export async function updateProfile(db: Tx, id: string, values: Partial<typeof u
 
 export async function setNotificationSettings(db: Tx, id: string, settings: NotificationSettings): Promise<void> {
   await db.update(users).set({ notificationSettings: settings }).where(eq(users.id, id));
+}
+
+/** Dates that took place or were missed: what the reliability stats count. */
+const FINISHED = sql.raw(`('completed', 'no_show_guest', 'no_show_host', 'no_show_both')`);
+
+/**
+ * One row per finished date of the member `memberId` names (an SQL expression), with whether the
+ * member was the one reported absent. Reads through the host and guest indexes of bookings.
+ */
+export function finishedDatesOf(memberId: SQL) {
+  return sql`(select ${bookings.status} as status, ${bookings.status} in ('no_show_host', 'no_show_both') as absent
+      from ${bookings} where ${bookings.hostId} = ${memberId} and ${bookings.status} in ${FINISHED}
+    union all
+    select ${bookings.status}, ${bookings.status} in ('no_show_guest', 'no_show_both')
+      from ${bookings} where ${bookings.guestId} = ${memberId} and ${bookings.status} in ${FINISHED})`;
+}
+
+/** The stats columns over `finished` (a finishedDatesOf alias named f). */
+export const dateStatsColumns = sql`count(f.status) filter (where f.status = 'completed')::int as total_dates,
+  count(f.status) filter (where f.absent)::int as no_shows,
+  count(f.status)::int as finished`;
+
+export type DateStatsRow = { total_dates: number; no_shows: number; finished: number };
+
+export type DateStats = { totalDates: number; onTimeRate: number | null; noShows: number };
+export const NO_DATE_STATS: DateStats = { totalDates: 0, onTimeRate: null, noShows: 0 };
+
+/** Percent of their finished dates a member attended; null with none. */
+export function toDateStats(row: DateStatsRow): DateStats {
+  return {
+    totalDates: row.total_dates,
+    noShows: row.no_shows,
+    onTimeRate: row.finished === 0 ? null : Math.round((100 * (row.finished - row.no_shows)) / row.finished),
+  };
+}
+
+/** Reliability stats of many members from their real bookings, in one query. */
+export async function dateStatsByMember(db: Tx, ids: string[]): Promise<Map<string, DateStats>> {
+  const byMember = new Map<string, DateStats>();
+  if (ids.length === 0) return byMember;
+  const result = await db.execute(sql`
+    select m.id, ${dateStatsColumns}
+    from unnest(${sql.param(ids)}::uuid[]) as m(id)
+    left join lateral ${finishedDatesOf(sql`m.id`)} as f on true
+    group by m.id`);
+  for (const row of rowsOf<DateStatsRow & { id: string }>(result)) byMember.set(row.id, toDateStats(row));
+  return byMember;
 }

@@ -23,15 +23,16 @@ export type SummaryRow = Pick<
   | 'partnerGender' | 'relationshipType' | 'score' | 'verificationTier' | 'isBiometricVerified' | 'isPhotoVerified' | 'carTier' | 'createdAt'
 >;
 
-/** What one member may see of another. */
-export function toMemberSummary(row: SummaryRow, photos: Photo[]): MemberSummary {
+export type DateStats = repo.DateStats;
+
+/** What one member may see of another; `stats` from their real bookings (dateStatsOf). */
+export function toMemberSummary(row: SummaryRow, photos: Photo[], stats: DateStats = repo.NO_DATE_STATS): MemberSummary {
   return {
     _id: row.id,
     accountType: row.accountType,
     profile: { ...baseProfileOf(row, photos), location: { city: row.city, country: row.country } },
     coupleInfo: coupleInfoOf(row),
-    // Date statistics come with the bookings work; until then nobody has dates.
-    reliabilityScore: { current: row.score, stats: { totalDates: 0, onTimeRate: null, noShows: 0 } },
+    reliabilityScore: { current: row.score, stats },
     verificationTier: row.verificationTier,
     isBiometricVerified: row.isBiometricVerified,
     isPhotoVerified: row.isPhotoVerified,
@@ -40,10 +41,14 @@ export function toMemberSummary(row: SummaryRow, photos: Photo[]): MemberSummary
   };
 }
 
-/** Summaries of many members with their photos, in the rows' order (one photo query). */
+/** Reliability stats (totalDates, noShows, onTimeRate) of many members, in one query. */
+export const dateStatsOf = (db: Tx, ids: string[]) => repo.dateStatsByMember(db, ids);
+
+/** Summaries of many members with their photos and stats, in the rows' order (one query each, whatever the count). */
 export async function memberSummaries(db: Tx, rows: SummaryRow[]): Promise<MemberSummary[]> {
-  const photos = await photosByMember(db, rows.map((row) => row.id));
-  return rows.map((row) => toMemberSummary(row, photos.get(row.id) ?? []));
+  const ids = [...new Set(rows.map((row) => row.id))];
+  const [photos, stats] = await Promise.all([photosByMember(db, ids), repo.dateStatsByMember(db, ids)]);
+  return rows.map((row) => toMemberSummary(row, photos.get(row.id) ?? [], stats.get(row.id)));
 }
 
 /** Members others can find: verified e-mail, not banned, active. */

@@ -1,10 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { scoreEvents } from './score.tables.ts';
 
 export type NewScoreEvent = typeof scoreEvents.$inferInsert;
+export type ScoreEventRow = typeof scoreEvents.$inferSelect;
+
+/**
+ * The member's stored score, with their row locked until the transaction ends: two changes to
+ * one member's score run one after the other, so each sees the other's entry.
+ */
+export async function lockScore(db: Tx, userId: string): Promise<number | undefined> {
+  const [row] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.score;
+}
 
 /** Inserts an entry; one with a once-key the member already has is skipped. True when inserted. */
 export async function insertEvent(db: Tx, event: NewScoreEvent): Promise<boolean> {
@@ -21,4 +31,18 @@ export async function refreshScore(db: Tx, userId: string): Promise<number> {
     .where(eq(users.id, userId))
     .returning({ score: users.score });
   return row?.score ?? SCORE_START;
+}
+
+/** The member's whole ledger, newest first. */
+export async function ledgerOf(db: Tx, userId: string): Promise<ScoreEventRow[]> {
+  return db
+    .select()
+    .from(scoreEvents)
+    .where(eq(scoreEvents.userId, userId))
+    .orderBy(desc(scoreEvents.createdAt), desc(scoreEvents.id));
+}
+
+export async function scoreOf(db: Tx, userId: string): Promise<number | undefined> {
+  const [row] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.score;
 }

@@ -1,5 +1,8 @@
-import type { ScoreCategory } from '#shared/domain/score.ts';
-import type { Tx } from '../platform/db/client.ts';
+import type { CreditReport, ScoreUpdate } from '#shared/api/score.ts';
+import { SCORE_CATEGORIES, SCORE_START, gradeFor, type ScoreCategory } from '#shared/domain/score.ts';
+import { HttpError } from '#shared/http-error.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { EventBus } from '../platform/events.ts';
 import * as repo from './score.repo.ts';
 
 export type ScoreEntry = {
@@ -12,11 +15,20 @@ export type ScoreEntry = {
   at: Date;
 };
 
+export type RecordedScore = {
+  /** The points actually awarded (0 when a once-only entry exists). */
+  awarded: number;
+  score: number;
+  /** What to publish once the transaction commits; null when nothing was recorded. */
+  update: ScoreUpdate | null;
+};
+
 /**
  * Adds an entry to the member's ledger and refreshes the score derived from it, inside the
- * caller's transaction. Returns the points actually awarded (0 when a once-only entry exists).
+ * caller's transaction. The caller publishes `update` after its transaction commits.
  */
-export async function recordScoreEvent(tx: Tx, entry: ScoreEntry): Promise<{ awarded: number; score: number }> {
+export async function recordScoreEvent(tx: Tx, entry: ScoreEntry): Promise<RecordedScore> {
+  const oldScore = (await repo.lockScore(tx, entry.userId)) ?? SCORE_START;
   const inserted = await repo.insertEvent(tx, {
     userId: entry.userId,
     category: entry.category,
@@ -25,6 +37,90 @@ export async function recordScoreEvent(tx: Tx, entry: ScoreEntry): Promise<{ awa
     onceKey: entry.onceKey ?? null,
     createdAt: entry.at,
   });
+  if (!inserted) return { awarded: 0, score: oldScore, update: null };
   const score = await repo.refreshScore(tx, entry.userId);
-  return { awarded: inserted ? entry.points : 0, score };
+  return {
+    awarded: entry.points,
+    score,
+    update: { userId: entry.userId, oldScore, newScore: score, change: score - oldScore, reason: entry.description },
+  };
 }
+
+/**
+ * Several entries in one transaction. Members are locked in id order, so two transactions that
+ * change the same two members' scores never wait on each other in a circle.
+ */
+export async function recordScoreEvents(tx: Tx, entries: ScoreEntry[]): Promise<ScoreUpdate[]> {
+  const ordered = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  const updates: ScoreUpdate[] = [];
+  for (const entry of ordered) {
+    const { update } = await recordScoreEvent(tx, entry);
+    if (update) updates.push(update);
+  }
+  return updates;
+}
+
+/** Tells listeners of committed score changes. */
+export function publishScoreUpdates(events: EventBus, updates: (ScoreUpdate | null)[]): void {
+  for (const update of updates) if (update) events.publish('scoreUpdate', update);
+}
+
+const GRADE_MINIMUMS = { excellent: 750, good: 650, fair: 550, poor: 300 } as const;
+type ReportGrade = keyof typeof GRADE_MINIMUMS;
+const GRADE_ORDER: ReportGrade[] = ['poor', 'fair', 'good', 'excellent'];
+const GRADE_DESCRIPTIONS: Record<ReportGrade, string> = {
+  excellent: 'Outstanding reliability: you show up, on time, date after date.',
+  good: 'Solid reliability: members can count on you.',
+  fair: 'Some missed or cancelled dates: keep your next ones to build trust.',
+  poor: 'Several missed or cancelled dates: complete your next dates to rebuild your score.',
+};
+
+export const REPORT_HISTORY_LENGTH = 10;
+
+/** The credit report (account-and-admin §3) of a member's score and whole ledger. */
+export function creditReportOf(score: number, ledger: repo.ScoreEventRow[]): CreditReport {
+  const grade = gradeFor(score) as ReportGrade;
+  const next = GRADE_ORDER[GRADE_ORDER.indexOf(grade) + 1] ?? null;
+  const breakdown = Object.fromEntries(SCORE_CATEGORIES.map((category) => [category, { count: 0, total: 0 }])) as CreditReport['scoreBreakdown'];
+  const summary = { positiveEntries: 0, negativeEntries: 0, totalPointsEarned: 0, totalPointsLost: 0 };
+  for (const entry of ledger) {
+    breakdown[entry.category].count += 1;
+    breakdown[entry.category].total += entry.points;
+    if (entry.points > 0) {
+      summary.positiveEntries += 1;
+      summary.totalPointsEarned += entry.points;
+    } else if (entry.points < 0) {
+      summary.negativeEntries += 1;
+      summary.totalPointsLost += -entry.points;
+    }
+  }
+  return {
+    currentScore: score,
+    grade,
+    gradeDescription: GRADE_DESCRIPTIONS[grade],
+    nextTier: next,
+    pointsToNextTier: next ? GRADE_MINIMUMS[next] - score : 0,
+    allTiers: Object.fromEntries(GRADE_ORDER.map((g) => [g, { min: GRADE_MINIMUMS[g] }])) as CreditReport['allTiers'],
+    summary,
+    scoreBreakdown: breakdown,
+    history: ledger.slice(0, REPORT_HISTORY_LENGTH).map((entry) => ({
+      category: entry.category,
+      date: entry.createdAt.toISOString(),
+      points: entry.points,
+      description: entry.description,
+    })),
+  };
+}
+
+export function createScoreService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async creditReport(memberId: string): Promise<CreditReport> {
+      const [score, ledger] = await Promise.all([repo.scoreOf(db, memberId), repo.ledgerOf(db, memberId)]);
+      if (score === undefined) throw new HttpError(401, 'Please log in to continue');
+      return creditReportOf(score, ledger);
+    },
+  };
+}
+
+export type ScoreService = ReturnType<typeof createScoreService>;

@@ -1,0 +1,166 @@
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { BookingStatus } from '#shared/domain/booking.ts';
+import { users } from '../auth/auth.tables.ts';
+import { availabilitySlots } from '../availability/availability.tables.ts';
+import { notifications } from '../notifications/notifications.tables.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { bookings, dateCommitments } from './bookings.tables.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type SlotRow = typeof availabilitySlots.$inferSelect;
+export type Perspective = 'all' | 'host' | 'guest';
+
+export async function findSlot(db: Tx, id: string): Promise<SlotRow | undefined> {
+  const [row] = await db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)).limit(1);
+  return row;
+}
+
+/** Holds the slot until the transaction ends: every change to a slot's bookings takes it first. */
+export async function lockSlot(db: Tx, id: string): Promise<SlotRow | undefined> {
+  const [row] = await db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)).for('update');
+  return row;
+}
+
+/** Inserts the request unless the guest already has one pending with this host (the unique index decides). */
+export async function insertPendingBooking(db: Tx, values: NewBooking): Promise<BookingRow | undefined> {
+  const [row] = await db.insert(bookings).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findBooking(db: Tx, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  return row;
+}
+
+export async function lockBooking(db: Tx, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
+export async function updateBooking(db: Tx, id: string, values: Partial<NewBooking>): Promise<BookingRow> {
+  const [row] = await db.update(bookings).set(values).where(eq(bookings.id, id)).returning();
+  return row!;
+}
+
+/** One more confirmed booking on the slot, unless it is full; the new count, or undefined when full. */
+export async function takeSeat(db: Tx, slotId: string): Promise<{ confirmedCount: number; maxBookings: number } | undefined> {
+  const [row] = await db
+    .update(availabilitySlots)
+    .set({ confirmedCount: sql`${availabilitySlots.confirmedCount} + 1` })
+    .where(and(eq(availabilitySlots.id, slotId), sql`${availabilitySlots.confirmedCount} < ${availabilitySlots.maxBookings}`))
+    .returning({ confirmedCount: availabilitySlots.confirmedCount, maxBookings: availabilitySlots.maxBookings });
+  return row;
+}
+
+export async function releaseSeat(db: Tx, slotId: string): Promise<void> {
+  await db
+    .update(availabilitySlots)
+    .set({ confirmedCount: sql`${availabilitySlots.confirmedCount} - 1` })
+    .where(and(eq(availabilitySlots.id, slotId), sql`${availabilitySlots.confirmedCount} > 0`));
+}
+
+/** Both parties' promised time; the exclusion constraint refuses an overlap (23P01). */
+export async function insertCommitments(db: Tx, booking: BookingRow): Promise<void> {
+  const time = { bookingId: booking.id, slotId: booking.slotId, startsAt: booking.startsAt, endsAt: booking.endsAt };
+  await db.insert(dateCommitments).values([
+    { ...time, userId: booking.hostId },
+    { ...time, userId: booking.guestId },
+  ]);
+}
+
+export async function deleteCommitments(db: Tx, bookingId: string): Promise<void> {
+  await db.delete(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
+}
+
+/** Declines every other pending request on a slot; the declined rows. */
+export async function declinePendingOnSlot(db: Tx, slotId: string, exceptId: string, message: string, at: Date): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ status: 'declined', responseMessage: message, respondedAt: at, updatedAt: at })
+    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'pending'), ne(bookings.id, exceptId)))
+    .returning();
+}
+
+/** Marks the host's 'booking_request' inbox items of these bookings with their outcome, as read. */
+export async function settleRequestNotifications(db: Tx, hostId: string, bookingIds: string[], status: string): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ status, isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, hostId),
+        eq(notifications.type, 'booking_request'),
+        inArray(sql`${notifications.data}->>'bookingId'`, bookingIds),
+      ),
+    );
+}
+
+const other = alias(users, 'other_party');
+
+/** What a member summary of the other party needs. */
+const otherColumns = {
+  id: other.id,
+  accountType: other.accountType,
+  name: other.name,
+  age: other.age,
+  gender: other.gender,
+  bio: other.bio,
+  interests: other.interests,
+  city: other.city,
+  country: other.country,
+  partnerName: other.partnerName,
+  partnerAge: other.partnerAge,
+  partnerGender: other.partnerGender,
+  relationshipType: other.relationshipType,
+  score: other.score,
+  verificationTier: other.verificationTier,
+  isBiometricVerified: other.isBiometricVerified,
+  isPhotoVerified: other.isPhotoVerified,
+  carTier: other.carTier,
+  createdAt: other.createdAt,
+};
+
+export type BookingWithParts = {
+  booking: BookingRow;
+  slot: SlotRow;
+  other: Pick<typeof users.$inferSelect, keyof typeof otherColumns>;
+};
+
+function statusCondition(status: BookingStatus | 'cancelled_any' | undefined): SQL | undefined {
+  if (status === undefined) return undefined;
+  if (status === 'cancelled_any') return sql`${bookings.status} like '%cancelled%'`;
+  return eq(bookings.status, status);
+}
+
+function perspectiveCondition(memberId: string, perspective: Perspective): SQL {
+  if (perspective === 'host') return eq(bookings.hostId, memberId);
+  if (perspective === 'guest') return eq(bookings.guestId, memberId);
+  return or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId))!;
+}
+
+/**
+ * A member's bookings with their slot and the other party, newest date first, in one query
+ * (the host and guest indexes find them; the slot and the other member by primary key).
+ */
+export async function bookingsOf(
+  db: Tx,
+  memberId: string,
+  filter: { perspective: Perspective; status?: BookingStatus | 'cancelled_any'; bookingId?: string },
+): Promise<BookingWithParts[]> {
+  return db
+    .select({ booking: bookings, slot: availabilitySlots, other: otherColumns })
+    .from(bookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .innerJoin(other, sql`${other.id} = case when ${bookings.hostId} = ${memberId} then ${bookings.guestId} else ${bookings.hostId} end`)
+    .where(
+      and(
+        perspectiveCondition(memberId, filter.perspective),
+        statusCondition(filter.status),
+        filter.bookingId ? eq(bookings.id, filter.bookingId) : undefined,
+      ),
+    )
+    .orderBy(desc(bookings.startsAt), desc(bookings.id));
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BookingActionResponseSchema,
+  BookingRequestBodySchema,
+  BookingResponseSchema,
+  CancelBodySchema,
+  CompleteBodySchema,
+  MyBookingsQuerySchema,
+  MyBookingsResponseSchema,
+  NoShowBodySchema,
+  RespondBodySchema,
+  bookingsPaths,
+} from '#shared/api/bookings.ts';
+import { requireMember } from '../platform/auth.ts';
+import { BOOKING_MESSAGES, type BookingsService } from './bookings.service.ts';
+
+/** Any text: an id that names no booking of the caller answers 404, never a 400. */
+const BookingParams = z.object({ id: z.string() });
+const verified = { guard: 'verified' as const };
+
+export const bookingsRoutes =
+  (bookings: BookingsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      bookingsPaths.request,
+      { config: verified, schema: { body: BookingRequestBodySchema, response: { 201: BookingActionResponseSchema } } },
+      async (request, reply) => {
+        const booking = await bookings.request(requireMember(request), request.body);
+        return reply.code(201).send({ message: BOOKING_MESSAGES.requested, booking });
+      },
+    );
+
+    app.get(
+      bookingsPaths.mine,
+      { config: verified, schema: { querystring: MyBookingsQuerySchema, response: { 200: MyBookingsResponseSchema } } },
+      async (request) => ({ bookings: await bookings.mine(requireMember(request).id, request.query) }),
+    );
+
+    app.get(
+      '/bookings/:id',
+      { config: verified, schema: { params: BookingParams, response: { 200: BookingResponseSchema } } },
+      async (request) => ({ booking: await bookings.get(requireMember(request).id, request.params.id) }),
+    );
+
+    const actionSchema = <B extends z.ZodType>(body: B) => ({ params: BookingParams, body, response: { 200: BookingActionResponseSchema } });
+
+    app.post('/bookings/:id/respond', { config: verified, schema: actionSchema(RespondBodySchema) }, async (request) => {
+      const booking = await bookings.respond(requireMember(request), request.params.id, request.body);
+      return { message: request.body.action === 'confirm' ? BOOKING_MESSAGES.confirmed : BOOKING_MESSAGES.declined, booking };
+    });
+
+    app.post('/bookings/:id/cancel', { config: verified, schema: actionSchema(CancelBodySchema) }, async (request) => ({
+      message: BOOKING_MESSAGES.cancelled,
+      booking: await bookings.cancel(requireMember(request), request.params.id, request.body),
+    }));
+
+    app.post('/bookings/:id/complete', { config: verified, schema: actionSchema(CompleteBodySchema) }, async (request) => ({
+      message: BOOKING_MESSAGES.completed,
+      booking: await bookings.complete(requireMember(request), request.params.id, request.body),
+    }));
+
+    app.post('/bookings/:id/no-show', { config: verified, schema: actionSchema(NoShowBodySchema) }, async (request) => ({
+      message: BOOKING_MESSAGES.noShow,
+      booking: await bookings.noShow(requireMember(request), request.params.id, request.body),
+    }));
+  };

@@ -1,0 +1,404 @@
+import type { z } from 'zod';
+import {
+  BOOKING_ERRORS,
+  type Booking,
+  type BookingRequestBodySchema,
+  type CancelBodySchema,
+  type CompleteBodySchema,
+  type MyBookingsQuerySchema,
+  type NoShowBodySchema,
+  type RespondBodySchema,
+} from '#shared/api/bookings.ts';
+import type { MemberSummary, PublicSlot } from '#shared/api/profiles.ts';
+import type { ScoreUpdate } from '#shared/api/score.ts';
+import { missingForBooking, type MissingField } from '#shared/domain/booking-profile.ts';
+import {
+  CANCEL_CUTOFF_HOURS,
+  HOUR_MS,
+  POINTS,
+  REVIEW_AFTER_HOURS,
+  cancellationPenalty,
+  isNoShow,
+  type BookingStatus,
+} from '#shared/domain/booking.ts';
+import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
+import { HttpError } from '#shared/http-error.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import type { Member } from '../platform/auth.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
+import type { EventBus } from '../platform/events.ts';
+import { isUuid } from '../platform/ids.ts';
+import { memberSummaries } from '../profiles/profiles.service.ts';
+import { publishScoreUpdates, recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
+import * as repo from './bookings.repo.ts';
+
+type RequestBody = z.output<typeof BookingRequestBodySchema>;
+type RespondBody = z.output<typeof RespondBodySchema>;
+type CancelBody = z.output<typeof CancelBodySchema>;
+type CompleteBody = z.output<typeof CompleteBodySchema>;
+type NoShowBody = z.output<typeof NoShowBodySchema>;
+type MyBookingsQuery = z.output<typeof MyBookingsQuerySchema>;
+type Role = 'host' | 'guest';
+
+/** The text other pending requests get when a slot fills up. */
+export const SLOT_JUST_BOOKED = 'This time has just been booked';
+export const NO_SHOW_WHO = 'Say who did not come: the other member, or both';
+
+export const BOOKING_MESSAGES = {
+  requested: 'Booking request sent!',
+  confirmed: 'Booking confirmed!',
+  declined: 'Booking declined',
+  cancelled: 'Booking cancelled',
+  completed: 'Thanks for your review!',
+  noShow: 'No-show reported',
+} as const;
+
+/** The 400 of an incomplete profile also names what is missing (core-journey §8: 'Missing: {missing_fields}'). */
+export class ProfileIncompleteError extends HttpError {
+  constructor(readonly missing: MissingField[]) {
+    super(
+      400,
+      BOOKING_ERRORS.profileIncomplete,
+      missing.map((field) => ({ field, message: `${field.replace('_', ' ')} is required` })),
+    );
+  }
+
+  override toBody() {
+    return { ...super.toBody(), missing: this.missing };
+  }
+}
+
+/** A slot as the other members see it. */
+export function toPublicSlot(slot: repo.SlotRow): PublicSlot {
+  return {
+    _id: slot.id,
+    date: slot.date,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    timeZone: slot.timeZone,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    dateType: slot.dateType,
+    venue: slot.venue,
+    venueType: slot.venueType,
+    address: slot.address,
+    notes: slot.notes,
+    maxBookings: slot.maxBookings,
+    isBooked: slot.confirmedCount >= slot.maxBookings,
+  };
+}
+
+const hoursUntil = (startsAt: Date, now: Date) => (startsAt.getTime() - now.getTime()) / HOUR_MS;
+const roleOf = (booking: repo.BookingRow, memberId: string): Role => (booking.hostId === memberId ? 'host' : 'guest');
+const ownReview = (booking: repo.BookingRow, role: Role) => (role === 'host' ? booking.hostReview : booking.guestReview);
+const otherIdOf = (booking: repo.BookingRow, memberId: string) => (booking.hostId === memberId ? booking.guestId : booking.hostId);
+const roleOfMember = (booking: repo.BookingRow, id: string | null): Role | null =>
+  id === booking.hostId ? 'host' : id === booking.guestId ? 'guest' : null;
+/** Statuses a booking reaches only through confirmation. */
+const WAS_CONFIRMED = (status: BookingStatus) => status === 'confirmed' || status === 'completed' || status === 'cancelled' || isNoShow(status);
+
+/** A booking as one of its parties sees it now. */
+export function toBooking(parts: repo.BookingWithParts, viewerId: string, otherParty: MemberSummary, now: Date): Booking {
+  const { booking, slot } = parts;
+  const role = roleOf(booking, viewerId);
+  const hours = hoursUntil(booking.startsAt, now);
+  const confirmed = booking.status === 'confirmed';
+  const canCancel = confirmed && hours > CANCEL_CUTOFF_HOURS && !ownReview(booking, role);
+  return {
+    _id: booking.id,
+    status: booking.status,
+    userRole: role,
+    otherParty,
+    availability: toPublicSlot(slot),
+    proposedDateTime: booking.startsAt.toISOString(),
+    proposedVenue: booking.proposedVenue,
+    confirmedDetails: WAS_CONFIRMED(booking.status)
+      ? { dateTime: booking.startsAt.toISOString(), venue: { name: booking.proposedVenue.name } }
+      : null,
+    requestMessage: booking.requestMessage,
+    responseMessage: booking.responseMessage,
+    paymentResponsibility: { paidBy: booking.paidBy },
+    completion: { hostReview: booking.hostReview, guestReview: booking.guestReview },
+    cancellation:
+      booking.status === 'cancelled'
+        ? { cancelledBy: roleOfMember(booking, booking.cancelledBy), reason: booking.cancelReason ?? '', penalty: booking.cancellationPenalty ?? 0 }
+        : null,
+    noShow: isNoShow(booking.status) ? { reportedBy: roleOfMember(booking, booking.noShowReportedBy), reason: booking.noShowReason ?? '' } : null,
+    canCancel,
+    cancellationPenalty: confirmed ? cancellationPenalty(hours) : 0,
+    hoursUntilDate: Math.round(hours * 100) / 100,
+    createdAt: booking.createdAt.toISOString(),
+    updatedAt: booking.updatedAt.toISOString(),
+  };
+}
+
+/** '18:00–19:30 America/Vancouver' */
+const proposedTimeOf = (slot: repo.SlotRow) => `${slot.startTime}–${slot.endTime} ${slot.timeZone}`;
+
+export type BookingsDeps = {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  /** The signed-in member's row. */
+  userOf: (member: Member) => Promise<UserRow>;
+  /** How many photos a member has. */
+  photoCountOf: (memberId: string) => Promise<number>;
+  /** Whether browse would show `memberId` to the viewer (a host one cannot see cannot be booked). */
+  canSee: (viewer: Member, memberId: string) => Promise<boolean>;
+};
+
+export function createBookingsService(deps: BookingsDeps) {
+  const { db, clock, events } = deps;
+
+  async function views(memberId: string, parts: repo.BookingWithParts[]): Promise<Booking[]> {
+    const summaries = await memberSummaries(db, parts.map((part) => part.other));
+    const now = clock.now();
+    return parts.map((part, i) => toBooking(part, memberId, summaries[i]!, now));
+  }
+
+  /** The booking as `memberId` sees it, read after a change committed. */
+  async function viewOf(memberId: string, bookingId: string): Promise<Booking> {
+    const parts = await repo.bookingsOf(db, memberId, { perspective: 'all', bookingId });
+    if (parts.length === 0) throw new HttpError(404, BOOKING_ERRORS.notFound);
+    return (await views(memberId, parts))[0]!;
+  }
+
+  /**
+   * Runs one transition: the slot (when it changes) and then the booking are locked, in that order
+   * everywhere, so transitions on one slot queue up rather than deadlock. Only a party finds the
+   * booking. Score changes are published once the transaction has committed.
+   */
+  async function transition(
+    member: Member,
+    bookingId: string,
+    options: { lockSlot: boolean },
+    change: (tx: Tx, booking: repo.BookingRow, now: Date) => Promise<ScoreUpdate[] | void>,
+  ): Promise<Booking> {
+    if (!isUuid(bookingId)) throw new HttpError(404, BOOKING_ERRORS.notFound);
+    const now = clock.now();
+    const updates = await db.transaction(async (tx) => {
+      const seen = await repo.findBooking(tx, bookingId);
+      if (!seen || (seen.hostId !== member.id && seen.guestId !== member.id)) throw new HttpError(404, BOOKING_ERRORS.notFound);
+      if (options.lockSlot) await repo.lockSlot(tx, seen.slotId);
+      const booking = (await repo.lockBooking(tx, bookingId))!;
+      return (await change(tx, booking, now)) ?? [];
+    });
+    publishScoreUpdates(events, updates);
+    return viewOf(member.id, bookingId);
+  }
+
+  function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date) {
+    return createNotification(tx, {
+      userId,
+      senderId,
+      type: 'booking_update',
+      title,
+      message,
+      data: { profileId: senderId, bookingId: booking.id, date: booking.startsAt.toISOString() },
+      createdAt: at,
+    });
+  }
+
+  function requireConfirmed(booking: repo.BookingRow) {
+    if (booking.status !== 'confirmed') throw new HttpError(409, BOOKING_ERRORS.notConfirmed);
+  }
+
+  function requireReviewTime(booking: repo.BookingRow, now: Date) {
+    if (now.getTime() < booking.startsAt.getTime() + REVIEW_AFTER_HOURS * HOUR_MS) throw new HttpError(409, BOOKING_ERRORS.tooEarlyToReview);
+  }
+
+  async function confirm(tx: Tx, booking: repo.BookingRow, host: Member, message: string, now: Date) {
+    if (booking.startsAt <= now) throw new HttpError(409, BOOKING_ERRORS.pastSlot);
+    const seat = await repo.takeSeat(tx, booking.slotId);
+    if (!seat) throw new HttpError(409, BOOKING_ERRORS.slotFull);
+    try {
+      await repo.insertCommitments(tx, booking);
+    } catch (error) {
+      if (pgErrorCode(error) === PG.exclusionViolation) throw new HttpError(409, BOOKING_ERRORS.overlap);
+      throw error;
+    }
+    await repo.updateBooking(tx, booking.id, { status: 'confirmed', responseMessage: message || null, respondedAt: now, updatedAt: now });
+    await repo.settleRequestNotifications(tx, host.id, [booking.id], 'confirmed');
+    await tell(tx, booking.guestId, host.id, booking, 'Your date is confirmed!', message || 'Your booking request was accepted.', now);
+    if (seat.confirmedCount < seat.maxBookings) return;
+    const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
+    await repo.settleRequestNotifications(tx, host.id, declined.map((other) => other.id), 'declined');
+    for (const other of declined) await tell(tx, other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now);
+  }
+
+  return {
+    async request(member: Member, body: RequestBody): Promise<Booking> {
+      const me = await deps.userOf(member);
+      if (me.accountStatus !== 'active' || me.isBanned || me.score < SCORE_MIN_TO_BOOK || !me.emailVerifiedAt) {
+        throw new HttpError(403, BOOKING_ERRORS.notEligible);
+      }
+      const missing = missingForBooking({
+        accountType: me.accountType,
+        name: me.name,
+        age: me.age,
+        photoCount: await deps.photoCountOf(me.id),
+        interestCount: me.interests.length,
+        bio: me.bio,
+        partnerName: me.partnerName,
+        partnerAge: me.partnerAge,
+        relationshipType: me.relationshipType,
+      });
+      if (missing.length > 0) throw new ProfileIncompleteError(missing);
+
+      const slot = isUuid(body.availabilityId) ? await repo.findSlot(db, body.availabilityId) : undefined;
+      if (!slot || slot.removedAt) throw new HttpError(404, BOOKING_ERRORS.slotGone);
+      if (slot.hostId === me.id) throw new HttpError(400, BOOKING_ERRORS.ownSlot);
+      if (!(await deps.canSee(member, slot.hostId))) throw new HttpError(404, BOOKING_ERRORS.slotGone);
+      const now = clock.now();
+      if (slot.startsAt <= now) throw new HttpError(400, BOOKING_ERRORS.pastSlot);
+      if (slot.confirmedCount >= slot.maxBookings) throw new HttpError(409, BOOKING_ERRORS.slotFull);
+
+      const booking = await db.transaction(async (tx) => {
+        const inserted = await repo.insertPendingBooking(tx, {
+          slotId: slot.id,
+          hostId: slot.hostId,
+          guestId: me.id,
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          requestMessage: body.requestMessage,
+          proposedVenue: body.proposedVenue,
+          paidBy: 'guest',
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted) throw new HttpError(409, BOOKING_ERRORS.pendingWithHost);
+        await createNotification(tx, {
+          userId: slot.hostId,
+          senderId: me.id,
+          type: 'booking_request',
+          title: 'New booking request',
+          message: `${me.name} would like to meet you on ${slot.date} at ${slot.startTime}.`,
+          data: {
+            profileId: me.id,
+            bookingId: inserted.id,
+            date: slot.date,
+            proposedTime: proposedTimeOf(slot),
+            venue: body.proposedVenue.name,
+            requestMessage: body.requestMessage,
+          },
+          createdAt: now,
+        });
+        return inserted;
+      });
+      return viewOf(me.id, booking.id);
+    },
+
+    async respond(member: Member, bookingId: string, body: RespondBody): Promise<Booking> {
+      return transition(member, bookingId, { lockSlot: true }, async (tx, booking, now) => {
+        if (booking.hostId !== member.id) throw new HttpError(403, BOOKING_ERRORS.hostOnly);
+        if (booking.status !== 'pending') throw new HttpError(409, BOOKING_ERRORS.notPending);
+        if (body.action === 'confirm') return confirm(tx, booking, member, body.responseMessage, now);
+        await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });
+        await repo.settleRequestNotifications(tx, member.id, [booking.id], 'declined');
+        await tell(tx, booking.guestId, member.id, booking, 'Booking request declined', body.responseMessage, now);
+      });
+    },
+
+    async cancel(member: Member, bookingId: string, body: CancelBody): Promise<Booking> {
+      return transition(member, bookingId, { lockSlot: true }, async (tx, booking, now) => {
+        requireConfirmed(booking);
+        if (ownReview(booking, roleOf(booking, member.id))) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
+        const hours = hoursUntil(booking.startsAt, now);
+        if (hours <= CANCEL_CUTOFF_HOURS) throw new HttpError(409, BOOKING_ERRORS.tooLateToCancel);
+        const penalty = cancellationPenalty(hours);
+        await repo.updateBooking(tx, booking.id, {
+          status: 'cancelled',
+          cancelledBy: member.id,
+          cancelReason: body.customReason,
+          cancellationPenalty: penalty,
+          updatedAt: now,
+        });
+        await repo.deleteCommitments(tx, booking.id);
+        await repo.releaseSeat(tx, booking.slotId);
+        await tell(tx, otherIdOf(booking, member.id), member.id, booking, 'Your date was cancelled', body.customReason, now);
+        if (penalty === 0) return [];
+        return recordScoreEvents(tx, [
+          { userId: member.id, category: 'Cancellations', points: penalty, description: `Cancelled a date ${Math.floor(hours)} hours before`, at: now },
+        ]);
+      });
+    },
+
+    async complete(member: Member, bookingId: string, body: CompleteBody): Promise<Booking> {
+      return transition(member, bookingId, { lockSlot: false }, async (tx, booking, now) => {
+        requireConfirmed(booking);
+        requireReviewTime(booking, now);
+        const role = roleOf(booking, member.id);
+        if (ownReview(booking, role)) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
+        const review = { rating: body.rating, comment: body.comment, wouldMeetAgain: body.wouldMeetAgain, createdAt: now.toISOString() };
+        const otherReviewed = role === 'host' ? booking.guestReview : booking.hostReview;
+        await repo.updateBooking(tx, booking.id, {
+          ...(role === 'host' ? { hostReview: review } : { guestReview: review }),
+          ...(otherReviewed ? { status: 'completed' as const } : {}),
+          updatedAt: now,
+        });
+        const entries: ScoreEntry[] = [
+          {
+            userId: member.id,
+            category: 'Date Completion',
+            points: POINTS.completeDate,
+            description: 'Completed a date',
+            onceKey: `date-completed:${booking.id}`,
+            at: now,
+          },
+        ];
+        if (body.rating === 5) {
+          entries.push({
+            userId: otherIdOf(booking, member.id),
+            category: 'Date Completion',
+            points: POINTS.fiveStarReview,
+            description: 'Received a five-star review',
+            onceKey: `five-star-review:${booking.id}`,
+            at: now,
+          });
+        }
+        return recordScoreEvents(tx, entries);
+      });
+    },
+
+    async noShow(member: Member, bookingId: string, body: NoShowBody): Promise<Booking> {
+      return transition(member, bookingId, { lockSlot: false }, async (tx, booking, now) => {
+        requireConfirmed(booking);
+        requireReviewTime(booking, now);
+        const role = roleOf(booking, member.id);
+        if (ownReview(booking, role)) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
+        const otherId = otherIdOf(booking, member.id);
+        const both = body.noShowUserId === 'both';
+        if (!both && body.noShowUserId !== otherId) throw new HttpError(400, NO_SHOW_WHO, [{ field: 'noShowUserId', message: NO_SHOW_WHO }]);
+        const absent = both ? [booking.hostId, booking.guestId] : [otherId];
+        const status: BookingStatus = both ? 'no_show_both' : role === 'host' ? 'no_show_guest' : 'no_show_host';
+        await repo.updateBooking(tx, booking.id, { status, noShowReportedBy: member.id, noShowReason: body.reason, updatedAt: now });
+        await tell(tx, otherId, member.id, booking, 'A no-show was reported', body.reason, now);
+        return recordScoreEvents(
+          tx,
+          absent.map((userId) => ({
+            userId,
+            category: 'Missed Dates' as const,
+            points: POINTS.noShow,
+            description: 'Reported as a no-show',
+            onceKey: `no-show:${booking.id}`,
+            at: now,
+          })),
+        );
+      });
+    },
+
+    async mine(memberId: string, query: MyBookingsQuery): Promise<Booking[]> {
+      return views(memberId, await repo.bookingsOf(db, memberId, { perspective: query.perspective, status: query.status }));
+    },
+
+    async get(memberId: string, bookingId: string): Promise<Booking> {
+      if (!isUuid(bookingId)) throw new HttpError(404, BOOKING_ERRORS.notFound);
+      return viewOf(memberId, bookingId);
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1,0 +1,583 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilitySlots } from '#server/availability/availability.tables.ts';
+import { bookings, dateCommitments } from '#server/bookings/bookings.tables.ts';
+import { notifications } from '#server/notifications/notifications.tables.ts';
+import { scoreEvents } from '#server/score/score.tables.ts';
+import type { ScoreUpdate } from '#shared/api/score.ts';
+import { HOUR_MS } from '#shared/domain/booking.ts';
+import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
+import { createMember, updateMember, type TestMember } from '#tests/support/members.ts';
+import { createSlot } from '#tests/support/slots.ts';
+import { startTestApp, START, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+let named = 0;
+const member = (name = 'Member') => bookableMember(t, { name: `${name} ${(named += 1)}` });
+const request = (guest: TestMember, body: unknown) => t.call('POST', '/bookings/request', { token: guest.token, body });
+const respond = (who: TestMember, id: string, body: unknown) => t.call('POST', `/bookings/${id}/respond`, { token: who.token, body });
+const cancel = (who: TestMember, id: string, customReason = 'Something came up') =>
+  t.call('POST', `/bookings/${id}/cancel`, { token: who.token, body: { reason: 'other', customReason } });
+const complete = (who: TestMember, id: string, body: Record<string, unknown> = {}) =>
+  t.call('POST', `/bookings/${id}/complete`, { token: who.token, body: { rating: 5, comment: 'Lovely', wouldMeetAgain: true, ...body } });
+const noShow = (who: TestMember, id: string, noShowUserId: string, reason = 'Never came') =>
+  t.call('POST', `/bookings/${id}/no-show`, { token: who.token, body: { noShowUserId, reason } });
+const getBooking = (who: TestMember, id: string) => t.call('GET', `/bookings/${id}`, { token: who.token });
+const scoreOf = async (who: TestMember) => (await t.call('GET', '/auth/me', { token: who.token })).body.user.reliabilityScore.current as number;
+const ledgerOf = (who: TestMember) => t.database.db.select().from(scoreEvents).where(eq(scoreEvents.userId, who.id));
+const inboxOf = (who: TestMember) => t.database.db.select().from(notifications).where(eq(notifications.userId, who.id));
+const bookingRow = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const slotRow = async (id: string) => (await t.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)))[0]!;
+const commitmentsOf = (bookingId: string) => t.database.db.select().from(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
+/** Moves the test clock to `hours` after START (the clock only moves forward). */
+const setClock = (hours: number) => t.clock.advance(START.getTime() + hours * HOUR_MS - t.clock.now().getTime());
+
+describe('POST /bookings/request', () => {
+  it('creates a pending request with the slot’s times, and tells the host in the same change', async () => {
+    const host = await member('Hannah');
+    const guest = await member('Gus');
+    const slotId = await createSlot(t, host, { startsInHours: 30, durationHours: 2, venue: 'Revolver Coffee' });
+    const answer = await request(guest, requestBody(slotId, { requestMessage: '  Coffee and a walk?  ' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe('Booking request sent!');
+    const booking = answer.body.booking;
+    const slot = await slotRow(slotId);
+    expect(booking).toMatchObject({
+      status: 'pending',
+      userRole: 'guest',
+      otherParty: { _id: host.id, profile: { name: host.name } },
+      availability: { _id: slotId, venue: 'Revolver Coffee', timeZone: 'America/Vancouver', isBooked: false, maxBookings: 1 },
+      proposedDateTime: slot.startsAt.toISOString(),
+      proposedVenue: { name: 'Café Artigiano', address: '763 Hornby St', type: 'cafe', priceRange: '$$' },
+      confirmedDetails: null,
+      requestMessage: 'Coffee and a walk?',
+      paymentResponsibility: { paidBy: 'guest' },
+      canCancel: false,
+      hoursUntilDate: 30,
+    });
+    const row = await bookingRow(booking._id);
+    expect([row.startsAt.toISOString(), row.endsAt.toISOString()]).toEqual([slot.startsAt.toISOString(), slot.endsAt.toISOString()]);
+
+    const [notice] = (await inboxOf(host)).filter((n) => n.type === 'booking_request');
+    expect(notice).toMatchObject({
+      senderId: guest.id,
+      isRead: false,
+      status: null,
+      data: {
+        profileId: guest.id,
+        bookingId: booking._id,
+        date: slot.date,
+        proposedTime: `${slot.startTime}–${slot.endTime} America/Vancouver`,
+        venue: 'Café Artigiano',
+        requestMessage: 'Coffee and a walk?',
+      },
+    });
+
+    const hostView = await t.call('GET', '/bookings/my-bookings', { token: host.token });
+    expect(hostView.body.bookings.map((b: { _id: string; userRole: string }) => [b._id, b.userRole])).toEqual([[booking._id, 'host']]);
+  });
+
+  it('refuses members who may not book: inactive, banned, unverified or under the minimum score (403)', async () => {
+    const host = await member('Host');
+    const slotId = await createSlot(t, host, { startsInHours: 40 });
+    const suspended = await member('Suspended');
+    await updateMember(t, suspended.id, { accountStatus: 'suspended' });
+    const lowScore = await member('Low');
+    await updateMember(t, lowScore.id, { score: 299 });
+    const banned = await member('Banned');
+    await updateMember(t, banned.id, { isBanned: true });
+    const unverified = await createMember(t, { name: 'Unverified', city: 'Vancouver', verified: false });
+    for (const who of [suspended, lowScore]) {
+      const answer = await request(who, requestBody(slotId));
+      expect(answer.status, who.name).toBe(403);
+      expect(answer.body.error).toBe('You are not eligible to book this slot');
+    }
+    for (const who of [banned, unverified]) expect((await request(who, requestBody(slotId))).status, who.name).toBe(403);
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.slotId, slotId))).toEqual([]);
+  });
+
+  it('names what an incomplete profile is missing (400 Profile incomplete), couples included', async () => {
+    const host = await member('Host');
+    const slotId = await createSlot(t, host, { startsInHours: 40 });
+    const bare = await createMember(t, { name: 'Bare', city: 'Vancouver' });
+    const answer = await request(bare, requestBody(slotId));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('Profile incomplete');
+    expect(answer.body.missing).toEqual(['photos', 'interests', 'bio']);
+    expect(answer.body.fields.map((f: { field: string }) => f.field)).toEqual(['photos', 'interests', 'bio']);
+
+    const couple = await bookableMember(t, { name: 'Cora', couple: { partnerName: 'Cal', partnerAge: 33, partnerGender: 'male' } });
+    await updateMember(t, couple.id, { relationshipType: null, partnerAge: null });
+    const coupleAnswer = await request(couple, requestBody(slotId));
+    expect(coupleAnswer.status).toBe(400);
+    expect(coupleAnswer.body.missing).toEqual(['partner_age', 'relationship_type']);
+  });
+
+  it('answers 404 for an unknown, malformed or removed slot and for a host the guest cannot see', async () => {
+    const guest = await member('Guest');
+    const host = await member('Host');
+    const removed = await createSlot(t, host, { startsInHours: 40 });
+    await t.database.db.update(availabilitySlots).set({ removedAt: t.clock.now(), removalReason: 'User removed slot' }).where(eq(availabilitySlots.id, removed));
+    const picky = await member('Picky');
+    await updateMember(t, picky.id, { prefGenders: ['male'], prefAgeMin: 18, prefAgeMax: 80, prefAccountTypes: ['individual', 'couple'], prefDateTypes: ['coffee'], prefDistanceKm: 100 });
+    const pickySlot = await createSlot(t, picky, { startsInHours: 40 });
+    const bannedHost = await member('BannedHost');
+    const bannedSlot = await createSlot(t, bannedHost, { startsInHours: 40 });
+    await updateMember(t, bannedHost.id, { isBanned: true });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', removed, pickySlot, bannedSlot]) {
+      const answer = await request(guest, requestBody(id));
+      expect(answer.status, id).toBe(404);
+      expect(answer.body.error).toBe('Availability slot no longer exists');
+    }
+  });
+
+  it('refuses one’s own slot (400), a slot that started (400), a full slot (409), and a second pending request to one host (409)', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const other = await member('Other');
+    const own = await request(host, requestBody(await createSlot(t, host, { startsInHours: 50 })));
+    expect([own.status, own.body.error]).toEqual([400, 'You cannot book your own slot']);
+
+    const started = await request(guest, requestBody(await createSlot(t, host, { startsInHours: -0.5 })));
+    expect([started.status, started.body.error]).toEqual([400, 'This time has already passed']);
+
+    const fullSlot = await createSlot(t, host, { startsInHours: 60 });
+    await confirmedBooking(t, host, other, fullSlot);
+    const full = await request(guest, requestBody(fullSlot));
+    expect([full.status, full.body.error]).toEqual([409, 'This slot is fully booked']);
+
+    const first = await createSlot(t, host, { startsInHours: 70 });
+    const second = await createSlot(t, host, { startsInHours: 80 });
+    expect((await request(guest, requestBody(first))).status).toBe(201);
+    const again = await request(guest, requestBody(second));
+    expect([again.status, again.body.error]).toEqual([409, 'You already have a pending booking with this user']);
+  });
+
+  it('checks the payload: message, venue and the payment agreement (400 with fields)', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 40 });
+    const blank = await request(guest, requestBody(slotId, { requestMessage: '   ' }));
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toContainEqual({ field: 'requestMessage', message: 'Message is required' });
+    const long = await request(guest, requestBody(slotId, { requestMessage: 'x'.repeat(501) }));
+    expect(long.status).toBe(400);
+    const unpaid = await request(guest, requestBody(slotId, { paymentResponsibility: { paidBy: 'host' } }));
+    expect(unpaid.status).toBe(400);
+    expect(unpaid.body.error).toBe('You must agree to pay for the date');
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.slotId, slotId))).toEqual([]);
+  });
+});
+
+describe('POST /bookings/:id/respond', () => {
+  it('declines with a message: the guest is told, the host’s request item is settled; a second answer is 409', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const id = await requestSlot(t, guest, await createSlot(t, host, { startsInHours: 30 }));
+    const noMessage = await respond(host, id, { action: 'decline', responseMessage: '  ' });
+    expect(noMessage.status).toBe(400);
+    expect(noMessage.body.fields).toContainEqual({ field: 'responseMessage', message: 'A message is required to decline' });
+
+    const declined = await respond(host, id, { action: 'decline', responseMessage: "Thanks for asking! I've already made plans." });
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({ message: 'Booking declined', booking: { status: 'declined', userRole: 'host', responseMessage: "Thanks for asking! I've already made plans." } });
+    const [request] = (await inboxOf(host)).filter((n) => n.type === 'booking_request');
+    expect(request).toMatchObject({ status: 'declined', isRead: true });
+    const [update] = await inboxOf(guest);
+    expect(update).toMatchObject({ type: 'booking_update', senderId: host.id, data: { bookingId: id } });
+
+    const again = await respond(host, id, { action: 'confirm' });
+    expect([again.status, again.body.error]).toEqual([409, 'This request has already been answered']);
+  });
+
+  it('confirms: both calendars hold the time, the slot counts it, the guest is told', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 30 });
+    const id = await requestSlot(t, guest, slotId);
+    const confirmed = await respond(host, id, { action: 'confirm' });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.message).toBe('Booking confirmed!');
+    const slot = await slotRow(slotId);
+    expect(confirmed.body.booking).toMatchObject({
+      status: 'confirmed',
+      confirmedDetails: { dateTime: slot.startsAt.toISOString(), venue: { name: 'Café Artigiano' } },
+      availability: { isBooked: true },
+      canCancel: true,
+    });
+    expect(slot.confirmedCount).toBe(1);
+    expect((await commitmentsOf(id)).map((c) => c.userId).sort()).toEqual([host.id, guest.id].sort());
+    expect((await inboxOf(host)).find((n) => n.type === 'booking_request')).toMatchObject({ status: 'confirmed', isRead: true });
+    expect((await inboxOf(guest)).map((n) => n.title)).toEqual(['Your date is confirmed!']);
+  });
+
+  it('only the host answers: the guest gets 403, anyone else or a bad id 404, and nothing changes', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const stranger = await member('Stranger');
+    const id = await requestSlot(t, guest, await createSlot(t, host, { startsInHours: 30 }));
+    const byGuest = await respond(guest, id, { action: 'confirm' });
+    expect([byGuest.status, byGuest.body.error]).toEqual([403, 'Only the host can respond to this request']);
+    for (const bookingId of [id, '00000000-0000-4000-8000-000000000000', 'nope']) {
+      const byStranger = await respond(stranger, bookingId, { action: 'decline', responseMessage: 'No' });
+      expect([byStranger.status, byStranger.body.error], bookingId).toEqual([404, 'Booking not found']);
+    }
+    expect((await getBooking(stranger, id)).status).toBe(404);
+    expect((await bookingRow(id)).status).toBe('pending');
+  });
+
+  it('cannot confirm once the slot has started (409), and declining is still possible', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const id = await requestSlot(t, guest, await createSlot(t, host, { startsInHours: 1 }));
+    t.clock.advance(1.5 * HOUR_MS);
+    const late = await respond(host, id, { action: 'confirm' });
+    expect([late.status, late.body.error]).toEqual([409, 'This time has already passed']);
+    expect((await bookingRow(id)).status).toBe('pending');
+    expect((await respond(host, id, { action: 'decline', responseMessage: 'Too late, sorry' })).status).toBe(200);
+  });
+
+  it('when a slot fills up, its other pending requests are declined and their guests told', async () => {
+    const host = await member('Host');
+    const [a, b, c] = [await member('A'), await member('B'), await member('C')];
+    const slotId = await createSlot(t, host, { startsInHours: 30, maxBookings: 2 });
+    const [ida, idb, idc] = [await requestSlot(t, a, slotId), await requestSlot(t, b, slotId), await requestSlot(t, c, slotId)];
+    expect((await respond(host, ida, { action: 'confirm' })).status).toBe(200);
+    expect((await bookingRow(idc)).status).toBe('pending');
+    expect((await respond(host, idb, { action: 'confirm' })).status).toBe(200);
+    const lost = await bookingRow(idc);
+    expect([lost.status, lost.responseMessage]).toEqual(['declined', 'This time has just been booked']);
+    expect((await inboxOf(c)).map((n) => [n.type, n.message])).toEqual([['booking_update', 'This time has just been booked']]);
+    const hostItems = (await inboxOf(host)).filter((n) => n.type === 'booking_request');
+    expect(hostItems.find((n) => n.data.bookingId === idc)).toMatchObject({ status: 'declined', isRead: true });
+    const late = await respond(host, idc, { action: 'confirm' });
+    expect(late.status).toBe(409);
+  });
+});
+
+describe('POST /bookings/:id/cancel', () => {
+  it('costs nothing more than 48 h ahead, frees the time and the seat, and tells the other party', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 72 });
+    const id = await confirmedBooking(t, host, guest, slotId);
+    const before = await getBooking(guest, id);
+    expect(before.body.booking).toMatchObject({ canCancel: true, cancellationPenalty: 0, hoursUntilDate: 72 });
+    const cancelled = await cancel(guest, id, 'My sister is visiting');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({
+      message: 'Booking cancelled',
+      booking: { status: 'cancelled', canCancel: false, cancellation: { cancelledBy: 'guest', reason: 'My sister is visiting', penalty: 0 } },
+    });
+    expect(await ledgerOf(guest)).toHaveLength(1); // only the e-mail verification entry
+    expect(await commitmentsOf(id)).toEqual([]);
+    expect((await slotRow(slotId)).confirmedCount).toBe(0);
+    expect((await inboxOf(host)).map((n) => [n.title, n.message])).toContainEqual(['Your date was cancelled', 'My sister is visiting']);
+    // The seat is free again: another guest can be confirmed on the slot.
+    await confirmedBooking(t, host, await member('Next'), slotId);
+  });
+
+  it('records the penalty by hours left (−5 under 48 h, −15 under 24 h) in the ledger and the score', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const soon = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 10 }));
+    const later = await confirmedBooking(t, host, await member('Other'), await createSlot(t, host, { startsInHours: 30 }));
+    expect((await getBooking(guest, soon)).body.booking.cancellationPenalty).toBe(-15);
+    expect((await cancel(guest, soon)).body.booking.cancellation.penalty).toBe(-15);
+    expect((await cancel(host, later)).body.booking.cancellation).toMatchObject({ cancelledBy: 'host', penalty: -5 });
+    expect(await scoreOf(guest)).toBe(675 - 15);
+    expect(await scoreOf(host)).toBe(675 - 5);
+    expect((await ledgerOf(guest)).find((e) => e.category === 'Cancellations')).toMatchObject({ points: -15 });
+  });
+
+  it('refuses within 4 hours (409), on a pending request (409), after one’s own review (409), and to a third member (404)', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const stranger = await member('Stranger');
+    const close = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 3.5 }));
+    expect((await getBooking(guest, close)).body.booking).toMatchObject({ canCancel: false });
+    const late = await cancel(guest, close);
+    expect([late.status, late.body.error]).toEqual([409, 'Too late to cancel (within 4 hours)']);
+
+    const pending = await requestSlot(t, await member('Pending'), await createSlot(t, host, { startsInHours: 50 }));
+    const notConfirmed = await cancel(host, pending);
+    expect([notConfirmed.status, notConfirmed.body.error]).toEqual([409, 'Only a confirmed date can be changed this way']);
+
+    const farAway = await confirmedBooking(t, host, await member('Far'), await createSlot(t, host, { startsInHours: 100 }));
+    expect((await cancel(stranger, farAway)).status).toBe(404);
+    expect((await bookingRow(farAway)).status).toBe('confirmed');
+
+    t.clock.advance(6 * HOUR_MS);
+    expect((await complete(guest, close)).status).toBe(200);
+    const reviewed = await cancel(guest, close);
+    expect([reviewed.status, reviewed.body.error]).toEqual([409, 'You have already reviewed this date']);
+  });
+});
+
+describe('POST /bookings/:id/complete', () => {
+  it('opens 2 hours after the start; +25 to each reviewer, +10 for a five-star review, completed once both reviewed', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 5 });
+    const id = await confirmedBooking(t, host, guest, slotId);
+    t.clock.advance(6 * HOUR_MS); // one hour after the start
+    const early = await complete(host, id);
+    expect([early.status, early.body.error]).toEqual([409, 'You can review 2 hours after the date has started']);
+    t.clock.advance(HOUR_MS);
+
+    const byHost = await complete(host, id, { rating: 5, comment: 'Great company' });
+    expect(byHost.status).toBe(200);
+    expect(byHost.body.booking).toMatchObject({ status: 'confirmed', completion: { hostReview: { rating: 5, comment: 'Great company', wouldMeetAgain: true }, guestReview: null } });
+    expect(await scoreOf(host)).toBe(675 + 25);
+    expect(await scoreOf(guest)).toBe(675 + 10);
+    const twice = await complete(host, id);
+    expect([twice.status, twice.body.error]).toEqual([409, 'You have already reviewed this date']);
+
+    const byGuest = await complete(guest, id, { rating: 4, comment: 'Nice', wouldMeetAgain: false });
+    expect(byGuest.body.booking).toMatchObject({ status: 'completed', completion: { guestReview: { rating: 4, wouldMeetAgain: false } } });
+    expect(await scoreOf(guest)).toBe(675 + 10 + 25);
+    expect(await scoreOf(host)).toBe(675 + 25);
+    expect((await ledgerOf(host)).filter((e) => e.category === 'Date Completion').map((e) => e.points)).toEqual([25]);
+    const after = await complete(guest, id);
+    expect(after.status).toBe(409);
+  });
+
+  it('checks the rating (1 to 5) and who may review', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const id = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 1 }));
+    t.clock.advance(3 * HOUR_MS);
+    expect((await complete(guest, id, { rating: 6 })).status).toBe(400);
+    expect((await complete(guest, id, { rating: 0 })).status).toBe(400);
+    expect((await complete(await member('Stranger'), id)).status).toBe(404);
+    expect((await bookingRow(id)).guestReview).toBeNull();
+  });
+});
+
+describe('POST /bookings/:id/no-show', () => {
+  it('reports the other party (−100 to them), or both (−100 each); the report cannot be repeated', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const other = await member('Other');
+    const first = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 1, durationHours: 0.5 }));
+    const second = await confirmedBooking(t, host, other, await createSlot(t, host, { startsInHours: 1.6, durationHours: 0.5 }));
+    const early = await noShow(host, first, guest.id);
+    expect([early.status, early.body.error]).toEqual([409, 'You can review 2 hours after the date has started']);
+    t.clock.advance(4 * HOUR_MS);
+
+    expect((await noShow(host, first, host.id)).status).toBe(400);
+    expect((await noShow(host, first, 'someone')).status).toBe(400);
+    expect((await t.call('POST', `/bookings/${first}/no-show`, { token: host.token, body: { noShowUserId: guest.id, reason: ' ' } })).status).toBe(400);
+
+    const reported = await noShow(host, first, guest.id, 'Waited 40 minutes');
+    expect(reported.status).toBe(200);
+    expect(reported.body).toMatchObject({ message: 'No-show reported', booking: { status: 'no_show_guest', noShow: { reportedBy: 'host', reason: 'Waited 40 minutes' } } });
+    expect(await scoreOf(guest)).toBe(675 - 100);
+    expect(await scoreOf(host)).toBe(675);
+    expect((await ledgerOf(guest)).find((e) => e.category === 'Missed Dates')).toMatchObject({ points: -100 });
+    expect(await commitmentsOf(first)).toHaveLength(2);
+    expect((await noShow(guest, first, host.id)).status).toBe(409);
+
+    const both = await noShow(other, second, 'both');
+    expect(both.body.booking).toMatchObject({ status: 'no_show_both', noShow: { reportedBy: 'guest' } });
+    expect(await scoreOf(other)).toBe(675 - 100);
+    expect(await scoreOf(host)).toBe(675 - 100);
+  });
+
+  it('a guest reports the host (no_show_host); a third member cannot (404)', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const id = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 1 }));
+    t.clock.advance(3 * HOUR_MS);
+    expect((await noShow(await member('Stranger'), id, host.id)).status).toBe(404);
+    expect((await noShow(guest, id, host.id)).body.booking.status).toBe('no_show_host');
+    expect(await scoreOf(host)).toBe(675 - 100);
+  });
+});
+
+describe('GET /bookings/my-bookings and /bookings/:id', () => {
+  it('lists a member’s bookings newest date first, by perspective and status; only the parties read one', async () => {
+    const me = await member('Me');
+    const hostA = await member('HostA');
+    const hostB = await member('HostB');
+    const hostD = await member('HostD');
+    const guestC = await member('GuestC');
+    const asGuestSoon = await requestSlot(t, me, await createSlot(t, hostA, { startsInHours: 20 }));
+    const asGuestLater = await confirmedBooking(t, hostB, me, await createSlot(t, hostB, { startsInHours: 80 }));
+    const asHost = await requestSlot(t, guestC, await createSlot(t, me, { startsInHours: 50 }));
+    const cancelledOne = await confirmedBooking(t, hostD, me, await createSlot(t, hostD, { startsInHours: 100 }));
+    await cancel(me, cancelledOne);
+
+    const ids = async (query: string) =>
+      (await t.call('GET', `/bookings/my-bookings${query}`, { token: me.token })).body.bookings.map((b: { _id: string }) => b._id);
+    expect(await ids('')).toEqual([cancelledOne, asGuestLater, asHost, asGuestSoon]);
+    expect(await ids('?perspective=all&status=null')).toEqual([cancelledOne, asGuestLater, asHost, asGuestSoon]);
+    expect(await ids('?perspective=host')).toEqual([asHost]);
+    expect(await ids('?perspective=guest')).toEqual([cancelledOne, asGuestLater, asGuestSoon]);
+    expect(await ids('?status=pending')).toEqual([asHost, asGuestSoon]);
+    expect(await ids('?perspective=guest&status=confirmed')).toEqual([asGuestLater]);
+    expect(await ids('?status=cancelled_any')).toEqual([cancelledOne]);
+    expect((await t.call('GET', '/bookings/my-bookings?status=lost', { token: me.token })).status).toBe(400);
+    expect((await t.call('GET', '/bookings/my-bookings?perspective=everyone', { token: me.token })).status).toBe(400);
+
+    const list = (await t.call('GET', '/bookings/my-bookings', { token: me.token })).body.bookings;
+    expect(list[1]).toMatchObject({ userRole: 'guest', otherParty: { _id: hostB.id, profile: { name: hostB.name } } });
+    expect(list[2]).toMatchObject({ userRole: 'host', otherParty: { _id: guestC.id } });
+    expect(JSON.stringify(list)).not.toContain(hostB.email);
+
+    expect((await getBooking(guestC, asHost)).body.booking).toMatchObject({ _id: asHost, userRole: 'guest', otherParty: { _id: me.id } });
+    const stranger = await member('Stranger');
+    for (const id of [asHost, 'nope', '00000000-0000-4000-8000-000000000000']) {
+      expect((await getBooking(stranger, id)).status, id).toBe(404);
+    }
+    expect((await t.call('GET', '/bookings/my-bookings', { token: stranger.token })).body.bookings).toEqual([]);
+    expect((await t.call('GET', '/bookings/my-bookings')).status).toBe(401);
+  });
+});
+
+describe('reliability stats, booking status and date activity', () => {
+  it('come from real bookings in summaries, browse cards and member pages', async () => {
+    const viewer = await member('Viewer');
+    const dana = await member('Dana');
+    const partners = [await member('P1'), await member('P2'), await member('P3')];
+    // Dana hosts three dates: one completed (5 stars from the guest), one she missed, one the guest missed.
+    const [done, missedByDana, missedByGuest] = [
+      await confirmedBooking(t, dana, partners[0]!, await createSlot(t, dana, { startsInHours: 1, durationHours: 0.5 })),
+      await confirmedBooking(t, dana, partners[1]!, await createSlot(t, dana, { startsInHours: 2, durationHours: 0.5 })),
+      await confirmedBooking(t, dana, partners[2]!, await createSlot(t, dana, { startsInHours: 3, durationHours: 0.5 })),
+    ];
+    const pending = await requestSlot(t, viewer, await createSlot(t, dana, { startsInHours: 200 }));
+    t.clock.advance(6 * HOUR_MS);
+    await complete(dana, done, { rating: 4, comment: 'Fun' });
+    await complete(partners[0]!, done, { rating: 5, comment: 'Wonderful evening' });
+    await noShow(partners[1]!, missedByDana, dana.id);
+    await noShow(dana, missedByGuest, partners[2]!.id);
+
+    const stats = { totalDates: 1, noShows: 1, onTimeRate: 67 };
+    const mine = (await t.call('GET', '/bookings/my-bookings', { token: partners[0]!.token })).body.bookings;
+    expect(mine[0].otherParty.reliabilityScore.stats).toEqual(stats);
+    expect((await getBooking(partners[2]!, missedByGuest)).body.booking.otherParty.reliabilityScore.stats).toEqual(stats);
+    expect((await getBooking(dana, missedByGuest)).body.booking.otherParty.reliabilityScore.stats).toEqual({ totalDates: 0, noShows: 1, onTimeRate: 0 });
+
+    const page = (await t.call('GET', `/users/${dana.id}`, { token: viewer.token })).body.user;
+    expect(page.reliabilityScore.stats).toEqual(stats);
+    expect(page.bookingStatus).toEqual({ status: 'pending', isInitiator: true });
+    const doneRow = await bookingRow(done);
+    // Only dates that were kept (confirmed or completed) count as activity; the two missed ones do not.
+    expect(page.recentDateActivity).toMatchObject({
+      thisMonth: 1,
+      lastConfirmedDate: doneRow.startsAt.toISOString(),
+      feedback: [{ rating: 5, comment: 'Wonderful evening' }],
+    });
+    // Dana sees the viewer's request from the host's side.
+    expect((await t.call('GET', `/users/${viewer.id}`, { token: dana.token })).body.user.bookingStatus).toEqual({ status: 'pending', isInitiator: false });
+
+    const cards = (await t.call('GET', '/users/browse?limit=50', { token: viewer.token })).body.users;
+    const card = cards.find((c: { _id: string }) => c._id === dana.id);
+    expect(card).toMatchObject({ bookingStatus: { status: 'pending', isInitiator: true }, reliabilityScore: { stats }, recentDateActivity: { thisMonth: 1 } });
+    const stranger = cards.find((c: { _id: string }) => c._id === partners[2]!.id);
+    expect(stranger).toMatchObject({ bookingStatus: null, reliabilityScore: { stats: { totalDates: 0, noShows: 1, onTimeRate: 0 } } });
+    await respond(dana, pending, { action: 'decline', responseMessage: 'Sorry' });
+    expect((await t.call('GET', `/users/${dana.id}`, { token: viewer.token })).body.user.bookingStatus).toBeNull();
+  });
+});
+
+describe('scoreUpdate events', () => {
+  it('are published after each score change commits, with old and new score, change and reason', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const id = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 1 }));
+    t.clock.advance(3 * HOUR_MS);
+    const seen: { update: ScoreUpdate; stored: number }[] = [];
+    const unsubscribe = t.app.events.subscribe('scoreUpdate', (update) => {
+      // Read through the database at once: the change must already be committed.
+      void t.database.db
+        .select({ score: scoreEvents.points })
+        .from(scoreEvents)
+        .where(and(eq(scoreEvents.userId, update.userId), eq(scoreEvents.category, 'Date Completion')))
+        .then((rows) => seen.push({ update, stored: rows.length }));
+    });
+    try {
+      await complete(guest, id, { rating: 5 });
+      await expect.poll(() => seen.length).toBe(2);
+      expect(seen.map((s) => s.update).sort((a, b) => a.change - b.change)).toEqual([
+        { userId: host.id, oldScore: 675, newScore: 685, change: 10, reason: 'Received a five-star review' },
+        { userId: guest.id, oldScore: 675, newScore: 700, change: 25, reason: 'Completed a date' },
+      ]);
+      expect(seen.every((s) => s.stored === 1)).toBe(true);
+      // A refused change publishes nothing.
+      expect((await complete(guest, id)).status).toBe(409);
+      expect(seen).toHaveLength(2);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('e-mail verification publishes its points', async () => {
+    const updates: ScoreUpdate[] = [];
+    const unsubscribe = t.app.events.subscribe('scoreUpdate', (update) => updates.push(update));
+    try {
+      const verified = await t.verifiedMember({ name: 'Vera' });
+      expect(updates).toEqual([{ userId: verified.user._id, oldScore: 650, newScore: 675, change: 25, reason: 'Email verified' }]);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
+describe('concurrency', () => {
+  it('30 guests request one slot at once, the host confirms all at once: exactly one is confirmed', async () => {
+    const host = await member('Host');
+    const guests = await Promise.all(Array.from({ length: 30 }, (_, i) => member(`Crowd${i}`)));
+    const slotId = await createSlot(t, host, { startsInHours: 24 });
+    const requested = await Promise.all(guests.map((guest) => request(guest, requestBody(slotId))));
+    expect(requested.map((a) => a.status)).toEqual(guests.map(() => 201));
+    const answers = await Promise.all(requested.map((a) => respond(host, a.body.booking._id, { action: 'confirm' })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(29);
+    const rows = await t.database.db.select().from(bookings).where(eq(bookings.slotId, slotId));
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'declined')).toHaveLength(29);
+    expect((await slotRow(slotId)).confirmedCount).toBe(1);
+  }, 60_000);
+
+  it('with maxBookings 2, exactly two are confirmed', async () => {
+    const host = await member('Host');
+    const guests = await Promise.all(Array.from({ length: 10 }, (_, i) => member(`Pair${i}`)));
+    const slotId = await createSlot(t, host, { startsInHours: 24, maxBookings: 2 });
+    const ids = await Promise.all(guests.map((guest) => requestSlot(t, guest, slotId)));
+    const answers = await Promise.all(ids.map((id) => respond(host, id, { action: 'confirm' })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    const rows = await t.database.db.select().from(bookings).where(eq(bookings.slotId, slotId));
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(2);
+    expect((await slotRow(slotId)).confirmedCount).toBe(2);
+  }, 60_000);
+
+  it('the same request twice at once makes one booking', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 24 });
+    const answers = await Promise.all([request(guest, requestBody(slotId)), request(guest, requestBody(slotId))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.slotId, slotId))).toHaveLength(1);
+    expect((await inboxOf(host)).filter((n) => n.type === 'booking_request')).toHaveLength(1);
+  });
+
+  it('a guest accepted at once for two overlapping slots of two hosts keeps one (the other 409)', async () => {
+    const guest = await member('Guest');
+    const [hostA, hostB] = [await member('HostA'), await member('HostB')];
+    const idA = await requestSlot(t, guest, await createSlot(t, hostA, { startsInHours: 24, durationHours: 2 }));
+    const idB = await requestSlot(t, guest, await createSlot(t, hostB, { startsInHours: 25, durationHours: 2 }));
+    const answers = await Promise.all([respond(hostA, idA, { action: 'confirm' }), respond(hostB, idB, { action: 'confirm' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error).toBe('You already have a confirmed date at this time');
+    const statuses = [(await bookingRow(idA)).status, (await bookingRow(idB)).status].sort();
+    expect(statuses).toEqual(['confirmed', 'pending']);
+    expect(await t.database.db.select().from(dateCommitments).where(eq(dateCommitments.userId, guest.id))).toHaveLength(1);
+  });
+});
