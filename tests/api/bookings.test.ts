@@ -477,7 +477,8 @@ describe('reliability stats, booking status and date activity', () => {
     // Dana sees the viewer's request from the host's side.
     expect((await t.call('GET', `/users/${viewer.id}`, { token: dana.token })).body.user.bookingStatus).toEqual({ status: 'pending', isInitiator: false });
 
-    const cards = (await t.call('GET', '/users/browse?limit=50', { token: viewer.token })).body.users;
+    // Newest first: the members made here come before the file's earlier ones, whatever their scores.
+    const cards = (await t.call('GET', '/users/browse?limit=50&sortBy=newest', { token: viewer.token })).body.users;
     const card = cards.find((c: { _id: string }) => c._id === dana.id);
     expect(card).toMatchObject({ bookingStatus: { status: 'pending', isInitiator: true }, reliabilityScore: { stats }, recentDateActivity: { thisMonth: 1 } });
     const stranger = cards.find((c: { _id: string }) => c._id === partners[2]!.id);
