@@ -37,7 +37,7 @@ async function addPhoto(member: Member) {
   const form = new FormData();
   form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
   const answer = await fetch(`${server.url}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
-  expect(answer.status).toBe(200);
+  expect(answer.status).toBe(201);
 }
 
 /** A page signed in as the member whose clock can be moved with the server's. */
