@@ -85,6 +85,7 @@ export function requester(overrides: { bio?: string; photos?: number; interests?
     referralCode: 'ABC',
     moderation: { isBanned: false },
     notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    timeZone: 'America/Vancouver',
     createdAt: '2026-11-01T00:00:00.000Z',
   };
 }
