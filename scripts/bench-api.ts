@@ -18,9 +18,9 @@ const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
 export const BROWSE_PATH = '/api/users/browse?maxDistance=25';
 const PLAN_FILE = path.resolve(import.meta.dirname, '../.tmp/bench-browse-plan.txt');
 
-type Load = { p50: number; p95: number; p99: number; rps: number; ok: number; failed: number };
+export type Load = { p50: number; p95: number; p99: number; rps: number; ok: number; failed: number };
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -37,7 +37,7 @@ function freshQuestions(request: autocannon.Request): autocannon.Request {
 }
 
 /** autocannon for `seconds` at 50 connections; latencies of 2xx answers only, p95 computed here (autocannon has none). */
-async function load(url: string, token: string | null, seconds: number, setupRequest?: typeof freshQuestions): Promise<Load> {
+async function load(url: string, token: string | null, seconds: number, setupRequest?: typeof freshQuestions, connections = CONNECTIONS): Promise<Load> {
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();
@@ -45,7 +45,7 @@ async function load(url: string, token: string | null, seconds: number, setupReq
     const instance = autocannon(
       {
         url,
-        connections: CONNECTIONS,
+        connections,
         duration: seconds,
         headers: token ? { authorization: `Bearer ${token}` } : {},
         ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
@@ -69,9 +69,10 @@ async function load(url: string, token: string | null, seconds: number, setupReq
   };
 }
 
-async function measure(url: string, token: string | null, setupRequest?: typeof freshQuestions): Promise<Load> {
-  await load(url, token, WARM_UP_SECONDS, setupRequest);
-  return load(url, token, SECONDS, setupRequest);
+/** A warm-up, then the measured run; `connections` defaults to the API half's 50. */
+export async function measure(url: string, token: string | null, options: { setupRequest?: typeof freshQuestions; connections?: number } = {}): Promise<Load> {
+  await load(url, token, WARM_UP_SECONDS, options.setupRequest, options.connections);
+  return load(url, token, SECONDS, options.setupRequest, options.connections);
 }
 
 async function call(server: ServerProcess, method: string, url: string, body?: unknown, token?: string) {
@@ -150,9 +151,9 @@ async function explainBrowse(adminUrl: string, logFile: string, server: ServerPr
 
 const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(1)} ms`);
 
-type Row = { call: string; load: Load | null; goal: string; result: string };
+export type Row = { call: string; load: Load | null; goal: string; result: string };
 
-function printLoadTable(title: string, rows: Row[]) {
+export function printLoadTable(title: string, rows: Row[]) {
   console.log(`\n${title}\n`);
   console.log(`${'call'.padEnd(44)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}  ${'goal'.padEnd(28)}result`);
   for (const row of rows) {
@@ -204,7 +205,7 @@ export async function benchApi() {
 
     const rows: Row[] = [];
     if (hasBrowse) {
-      const browse = await measure(`${server.url}${BROWSE_PATH}`, token, freshQuestions);
+      const browse = await measure(`${server.url}${BROWSE_PATH}`, token, { setupRequest: freshQuestions });
       rows.push({
         call: `GET ${BROWSE_PATH}&minAge…&maxAge…`,
         load: browse,

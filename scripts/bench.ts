@@ -1,6 +1,7 @@
 // npm run bench: production figures beside their goals. Builds the app, serves it as `npm start`
 // does, loads "/" in headless Chromium as a first-time visitor and counts what it downloads; then
-// puts the API under load (scripts/bench-api.ts). `-- --only first-visit` or `-- --only api` runs one half.
+// puts the API under load (scripts/bench-api.ts) and the bookings calls (scripts/bench-bookings.ts).
+// `-- --only first-visit`, `-- --only api` or `-- --only bookings` runs one part.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +11,12 @@ import { chromium } from '@playwright/test';
 import { startServerProcess } from '../tests/support/e2e-server.ts';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.ts';
 import { benchApi } from './bench-api.ts';
+import { benchBookings } from './bench-bookings.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-if (values.only !== undefined && values.only !== 'first-visit' && values.only !== 'api') {
-  console.error('usage: npm run bench [-- --only first-visit|api]');
+const PARTS = ['first-visit', 'api', 'bookings'];
+if (values.only !== undefined && !PARTS.includes(values.only)) {
+  console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
   process.exit(2);
 }
 
@@ -64,5 +67,7 @@ async function benchFirstVisit() {
   }
 }
 
-if (values.only !== 'api') await benchFirstVisit();
-if (values.only !== 'first-visit') await benchApi();
+const runs = (part: string) => values.only === undefined || values.only === part;
+if (runs('first-visit')) await benchFirstVisit();
+if (runs('api')) await benchApi();
+if (runs('bookings')) await benchBookings();

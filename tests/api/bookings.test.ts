@@ -242,6 +242,17 @@ describe('POST /bookings/:id/respond', () => {
     expect((await respond(host, id, { action: 'decline', responseMessage: 'Too late, sorry' })).status).toBe(200);
   });
 
+  it('cannot confirm on a slot the host removed (409)', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 30 });
+    const id = await requestSlot(t, guest, slotId);
+    await t.database.db.update(availabilitySlots).set({ removedAt: t.clock.now(), removalReason: 'User removed slot' }).where(eq(availabilitySlots.id, slotId));
+    const answer = await respond(host, id, { action: 'confirm' });
+    expect([answer.status, answer.body.error]).toEqual([409, 'Availability slot no longer exists']);
+    expect(await commitmentsOf(id)).toEqual([]);
+  });
+
   it('when a slot fills up, its other pending requests are declined and their guests told', async () => {
     const host = await member('Host');
     const [a, b, c] = [await member('A'), await member('B'), await member('C')];
@@ -443,8 +454,9 @@ describe('GET /bookings/my-bookings and /bookings/:id', () => {
 describe('reliability stats, booking status and date activity', () => {
   it('come from real bookings in summaries, browse cards and member pages', async () => {
     const viewer = await member('Viewer');
-    const dana = await member('Dana');
-    const partners = [await member('P1'), await member('P2'), await member('P3')];
+    // Aged 77 so a browse page filtered to that age holds exactly these two, however many members the file made.
+    const dana = await bookableMember(t, { name: 'Dana', age: 77 });
+    const partners = [await member('P1'), await member('P2'), await bookableMember(t, { name: 'P3', age: 77 })];
     // Dana hosts three dates: one completed (5 stars from the guest), one she missed, one the guest missed.
     const [done, missedByDana, missedByGuest] = [
       await confirmedBooking(t, dana, partners[0]!, await createSlot(t, dana, { startsInHours: 1, durationHours: 0.5 })),
@@ -477,8 +489,8 @@ describe('reliability stats, booking status and date activity', () => {
     // Dana sees the viewer's request from the host's side.
     expect((await t.call('GET', `/users/${viewer.id}`, { token: dana.token })).body.user.bookingStatus).toEqual({ status: 'pending', isInitiator: false });
 
-    // Newest first: the members made here come before the file's earlier ones, whatever their scores.
-    const cards = (await t.call('GET', '/users/browse?limit=50&sortBy=newest', { token: viewer.token })).body.users;
+    const cards = (await t.call('GET', '/users/browse?minAge=77&maxAge=77', { token: viewer.token })).body.users;
+    expect(cards).toHaveLength(2);
     const card = cards.find((c: { _id: string }) => c._id === dana.id);
     expect(card).toMatchObject({ bookingStatus: { status: 'pending', isInitiator: true }, reliabilityScore: { stats }, recentDateActivity: { thisMonth: 1 } });
     const stranger = cards.find((c: { _id: string }) => c._id === partners[2]!.id);

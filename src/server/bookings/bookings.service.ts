@@ -175,16 +175,16 @@ export function createBookingsService(deps: BookingsDeps) {
     member: Member,
     bookingId: string,
     options: { lockSlot: boolean },
-    change: (tx: Tx, booking: repo.BookingRow, now: Date) => Promise<ScoreUpdate[] | void>,
+    change: (tx: Tx, booking: repo.BookingRow, now: Date, slot: repo.SlotRow | undefined) => Promise<ScoreUpdate[] | void>,
   ): Promise<Booking> {
     if (!isUuid(bookingId)) throw new HttpError(404, BOOKING_ERRORS.notFound);
     const now = clock.now();
     const updates = await db.transaction(async (tx) => {
       const seen = await repo.findBooking(tx, bookingId);
       if (!seen || (seen.hostId !== member.id && seen.guestId !== member.id)) throw new HttpError(404, BOOKING_ERRORS.notFound);
-      if (options.lockSlot) await repo.lockSlot(tx, seen.slotId);
+      const slot = options.lockSlot ? await repo.lockSlot(tx, seen.slotId) : undefined;
       const booking = (await repo.lockBooking(tx, bookingId))!;
-      return (await change(tx, booking, now)) ?? [];
+      return (await change(tx, booking, now, slot)) ?? [];
     });
     publishScoreUpdates(events, updates);
     return viewOf(member.id, bookingId);
@@ -292,10 +292,13 @@ export function createBookingsService(deps: BookingsDeps) {
     },
 
     async respond(member: Member, bookingId: string, body: RespondBody): Promise<Booking> {
-      return transition(member, bookingId, { lockSlot: true }, async (tx, booking, now) => {
+      return transition(member, bookingId, { lockSlot: true }, async (tx, booking, now, slot) => {
         if (booking.hostId !== member.id) throw new HttpError(403, BOOKING_ERRORS.hostOnly);
         if (booking.status !== 'pending') throw new HttpError(409, BOOKING_ERRORS.notPending);
-        if (body.action === 'confirm') return confirm(tx, booking, member, body.responseMessage, now);
+        if (body.action === 'confirm') {
+          if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
+          return confirm(tx, booking, member, body.responseMessage, now);
+        }
         await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });
         await repo.settleRequestNotifications(tx, member.id, [booking.id], 'declined');
         await tell(tx, booking.guestId, member.id, booking, 'Booking request declined', body.responseMessage, now);

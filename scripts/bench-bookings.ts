@@ -1,0 +1,197 @@
+// The bookings part of `npm run bench` (`-- --only bookings`): the real server on a throw-away
+// PostgreSQL. 1 000 members request one slot (maxBookings 1) at once, then its host confirms all
+// 1 000 at once: exactly one may be confirmed. Then one member's bookings among 1 000 000 slots.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { hashToken } from '../src/server/auth/tokens.ts';
+import { UNUSABLE_PASSWORD_HASH } from '../src/server/demo/demo-members.ts';
+import { bookingsOf } from '../src/server/bookings/bookings.repo.ts';
+import { openPostgres } from '../src/server/platform/db/client.ts';
+import { dateStatsOf } from '../src/server/profiles/profiles.service.ts';
+import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
+import { startCluster } from '../tests/support/postgres-global-setup.ts';
+import { measure, percentile, printLoadTable, type Row } from './bench-api.ts';
+
+const GUESTS = 1000;
+const SLOTS = 1_000_000;
+const MY_BOOKINGS = 200;
+const GOALS = { actionP95Ms: 100, myBookingsP95Ms: 50 };
+
+type Timed = { status: number; ms: number };
+
+async function timedPost(server: ServerProcess, path: string, token: string, body: unknown): Promise<Timed> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+/** `count` members in Vancouver with everything booking needs (verified, bio, interest, photo) and a session each; their ids and tokens. */
+async function bookableMembers(client: pg.Client, count: number, prefix: string): Promise<{ id: string; token: string }[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into users (email, password_hash, email_verified_at, account_type, name, age, gender, bio, interests, city, country,
+       longitude, latitude, referral_code, created_at)
+     select $1 || i || '@bench.rendezvous.invalid', $2, now(), 'individual', 'Bench ' || i, 30, 'female', 'Here for the benchmark.',
+       array['Coffee'], 'Vancouver', 'Canada', -123.12, 49.28, upper($1) || i, now()
+     from generate_series(1, $3::int) as i
+     returning id`,
+    [prefix, UNUSABLE_PASSWORD_HASH, count],
+  );
+  const members = rows.map((row) => ({ id: row.id, token: randomBytes(32).toString('base64url') }));
+  await client.query(
+    `insert into photos (user_id, storage_key, width, height, created_at) select id, id || '.webp', 10, 10, now() from unnest($1::uuid[]) as id`,
+    [members.map((m) => m.id)],
+  );
+  await client.query(
+    `insert into sessions (user_id, token_hash, created_at, expires_at)
+     select m.id, m.hash, now(), now() + interval '1 day' from unnest($1::uuid[], $2::text[]) as m(id, hash)`,
+    [members.map((m) => m.id), members.map((m) => hashToken(m.token))],
+  );
+  return members;
+}
+
+const requestBody = (slotId: string) => ({
+  availabilityId: slotId,
+  requestMessage: 'Coffee?',
+  proposedVenue: { name: 'Café', address: '', type: 'cafe', priceRange: '$$' },
+  paymentResponsibility: { paidBy: 'requester' },
+});
+
+const p95 = (answers: Timed[]) => percentile(answers.map((a) => a.ms).sort((a, b) => a - b), 95);
+const verdict = (value: number, goal: number) => (value <= goal ? 'PASS' : 'MISS');
+
+export async function benchBookings() {
+  console.log(`\nBookings: ${GUESTS.toLocaleString('en')} requests for one slot at once, then ${GUESTS.toLocaleString('en')} confirmations at once; my bookings among ${SLOTS.toLocaleString('en')} slots.`);
+  const cluster = await startCluster();
+  let server: ServerProcess | null = null;
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('create database rendezvous_bench_bookings');
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = '/rendezvous_bench_bookings';
+    const databaseUrl = url.toString();
+    const database = openPostgres(databaseUrl);
+    await database.migrate();
+    await database.close();
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const [host] = await bookableMembers(client, 1, 'host');
+    const guests = await bookableMembers(client, GUESTS, 'guest');
+    const {
+      rows: [slot],
+    } = await client.query<{ id: string }>(
+      `insert into availability_slots (host_id, date, start_time, end_time, time_zone, starts_at, ends_at, date_type, venue, max_bookings, created_at)
+       values ($1, (now() + interval '2 days')::date, '18:00', '19:30', 'America/Vancouver', now() + interval '2 days', now() + interval '2 days 90 minutes', 'coffee', 'Café', 1, now())
+       returning id`,
+      [host!.id],
+    );
+    await client.query('analyze');
+
+    server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, quiet: true });
+    const requests = await Promise.all(guests.map((guest) => timedPost(server!, '/api/bookings/request', guest.token, requestBody(slot!.id))));
+    const created = requests.filter((a) => a.status === 201).length;
+    const { rows: pending } = await client.query<{ id: string }>(`select id from bookings where slot_id = $1`, [slot!.id]);
+    const confirms = await Promise.all(
+      pending.map((booking) => timedPost(server!, `/api/bookings/${booking.id}/respond`, host!.token, { action: 'confirm' })),
+    );
+    const {
+      rows: [counted],
+    } = await client.query<{ confirmed: number; declined: number }>(
+      `select count(*) filter (where status = 'confirmed')::int as confirmed, count(*) filter (where status = 'declined')::int as declined from bookings where slot_id = $1`,
+      [slot!.id],
+    );
+    const failures = [...requests, ...confirms].filter((a) => a.status >= 500).length;
+
+    // One member's bookings among a million slots: every member hosts ~1 000 slots two hours apart, a fifth
+    // of them booked by someone; the benchmark member is the guest of 200 of them.
+    process.stdout.write(`Inserting ${SLOTS.toLocaleString('en')} slots and their bookings…`);
+    const insertStarted = performance.now();
+    const everyone = [host!, ...guests];
+    const perMember = Math.ceil(SLOTS / everyone.length);
+    await client.query(
+      `insert into availability_slots (host_id, date, start_time, end_time, time_zone, starts_at, ends_at, date_type, venue, max_bookings, confirmed_count, created_at)
+       select m.id, (now() + (n * 2 + 72) * interval '1 hour')::date, '10:00', '11:00', 'America/Vancouver',
+         now() + (n * 2 + 72) * interval '1 hour', now() + (n * 2 + 73) * interval '1 hour', 'coffee', 'Café', 1, (n % 5 = 0)::int, now()
+       from unnest($1::uuid[]) as m(id) cross join generate_series(1, $2::int) as n
+       limit $3`,
+      [everyone.map((m) => m.id), perMember, SLOTS],
+    );
+    const me = guests[0]!;
+    const bookingValues = `'Coffee?', '{"name":"Café","address":"","type":"cafe","priceRange":"$$"}'::jsonb, now(), now()`;
+    // The member is the guest of the first 200 booked slots, other members of the rest (none of the member's own).
+    await client.query(
+      `insert into bookings (slot_id, host_id, guest_id, status, starts_at, ends_at, request_message, proposed_venue, created_at, updated_at)
+       select s.id, s.host_id, case when s.n <= $2 then $1 else ($3::uuid[])[1 + s.n % array_length($3::uuid[], 1)] end,
+         (array['confirmed', 'completed', 'cancelled', 'no_show_guest'])[1 + s.n % 4], s.starts_at, s.ends_at, ${bookingValues}
+       from (select *, row_number() over (order by starts_at, id)::int as n from availability_slots where confirmed_count = 1 and host_id <> $1) s`,
+      [me.id, MY_BOOKINGS, guests.slice(1).map((m) => m.id)],
+    );
+    await client.query('analyze');
+    const {
+      rows: [mine],
+    } = await client.query<{ n: number; slots: number }>(
+      `select (select count(*)::int from bookings where guest_id = $1 or host_id = $1) as n, (select count(*)::int from availability_slots) as slots`,
+      [me.id],
+    );
+    console.log(` ${((performance.now() - insertStarted) / 1000).toFixed(1)} s (${mine!.slots.toLocaleString('en')} slots; the member has ${mine!.n} bookings)`);
+    await client.end();
+
+    // Where a my-bookings answer spends its time: the list query and the other parties' stats, timed alone.
+    const timing = openPostgres(databaseUrl);
+    const timed = async (run: () => Promise<unknown>) => {
+      const runs: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const started = performance.now();
+        await run();
+        runs.push(performance.now() - started);
+      }
+      return percentile(runs.sort((a, b) => a - b), 50);
+    };
+    const parts = await bookingsOf(timing.db, me.id, { perspective: 'all' });
+    const listMs = await timed(() => bookingsOf(timing.db, me.id, { perspective: 'all' }));
+    const statsMs = await timed(() => dateStatsOf(timing.db, [...new Set(parts.map((part) => part.other.id))]));
+    await timing.close();
+    console.log(`my-bookings parts (median of 20): list query ${listMs.toFixed(1)} ms, other parties' stats ${statsMs.toFixed(1)} ms`);
+
+    const myBookings = await measure(`${server.url}/api/bookings/my-bookings?perspective=all&status=null`, me.token, { connections: 1 });
+
+    const rows: Row[] = [
+      {
+        call: `POST /api/bookings/request ×${GUESTS} at once`,
+        load: null,
+        goal: `p95 ≤ ${GOALS.actionP95Ms} ms`,
+        result: `p95 ${p95(requests).toFixed(1)} ms, ${created} created: ${verdict(p95(requests), GOALS.actionP95Ms)}`,
+      },
+      {
+        call: `POST /api/bookings/{id}/respond ×${pending.length} at once`,
+        load: null,
+        goal: `p95 ≤ ${GOALS.actionP95Ms} ms`,
+        result: `p95 ${p95(confirms).toFixed(1)} ms: ${verdict(p95(confirms), GOALS.actionP95Ms)}`,
+      },
+      {
+        call: 'confirmed on the slot (maxBookings 1)',
+        load: null,
+        goal: 'exactly 1',
+        result: `${counted!.confirmed} confirmed, ${counted!.declined} declined: ${counted!.confirmed === 1 ? 'PASS' : 'FAIL'}`,
+      },
+      { call: 'answers 5xx', load: null, goal: '0', result: `${failures}: ${failures === 0 ? 'PASS' : 'FAIL'}` },
+      {
+        call: `GET my-bookings (${mine!.n} bookings, 1 connection)`,
+        load: myBookings,
+        goal: `p95 ≤ ${GOALS.myBookingsP95Ms} ms`,
+        result: myBookings.failed > 0 ? `ERRORS (${myBookings.failed})` : verdict(myBookings.p95, GOALS.myBookingsP95Ms),
+      },
+    ];
+    printLoadTable(`Bookings on PostgreSQL, ${SLOTS.toLocaleString('en')} slots`, rows);
+  } finally {
+    await server?.stop();
+    cluster.stop();
+  }
+}
