@@ -107,21 +107,6 @@ export async function declinePending(tx: Tx, slotId: string, message: string, at
     .returning({ id: bookings.id, guestId: bookings.guestId });
 }
 
-/** The host's inbox items asking about these bookings take the bookings' new status. */
-export async function setRequestNotificationsStatus(tx: Tx, hostId: string, bookingIds: string[], status: string): Promise<void> {
-  if (bookingIds.length === 0) return;
-  await tx
-    .update(notifications)
-    .set({ status })
-    .where(
-      and(
-        eq(notifications.userId, hostId),
-        eq(notifications.type, 'booking_request'),
-        inArray(sql<string>`${notifications.data} ->> 'bookingId'`, bookingIds),
-      ),
-    );
-}
-
 /**
  * Each host's bookable slots from `now`, earliest first: the first `first` of them (all when null)
  * and how many there are, in one query over the (host, starts_at) index.

@@ -6,7 +6,7 @@ import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { todayIn, zonedToInstant } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { roundKm, type BrowseService } from '../browse/browse.service.ts';
-import { createNotification } from '../notifications/notifications.service.ts';
+import { createNotification, setBookingRequestStatus } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -164,10 +164,9 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
               createdAt: now,
             });
           }
-          await repo.setRequestNotificationsStatus(
+          await setBookingRequestStatus(
             tx,
-            member.id,
-            declined.map((booking) => booking.id),
+            declined.map((booking) => ({ id: booking.id, hostId: member.id })),
             'declined',
           );
         }

@@ -83,21 +83,6 @@ export async function declinePendingOnSlot(db: Tx, slotId: string, exceptId: str
     .returning();
 }
 
-/** Marks the host's 'booking_request' inbox items of these bookings with their outcome, as read. */
-export async function settleRequestNotifications(db: Tx, hostId: string, bookingIds: string[], status: string): Promise<void> {
-  if (bookingIds.length === 0) return;
-  await db
-    .update(notifications)
-    .set({ status, isRead: true })
-    .where(
-      and(
-        eq(notifications.userId, hostId),
-        eq(notifications.type, 'booking_request'),
-        inArray(sql`${notifications.data}->>'bookingId'`, bookingIds),
-      ),
-    );
-}
-
 const other = alias(users, 'other_party');
 
 /** What a member summary of the other party needs. */

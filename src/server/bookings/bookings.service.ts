@@ -9,7 +9,7 @@ import {
   type NoShowBodySchema,
   type RespondBodySchema,
 } from '#shared/api/bookings.ts';
-import type { MemberSummary, PublicSlot } from '#shared/api/profiles.ts';
+import type { MemberSummary } from '#shared/api/profiles.ts';
 import type { ScoreUpdate } from '#shared/api/score.ts';
 import { missingForBooking, type MissingField } from '#shared/domain/booking-profile.ts';
 import {
@@ -24,7 +24,8 @@ import {
 import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { createNotification } from '../notifications/notifications.service.ts';
+import { toPublicSlot } from '../availability/availability.service.ts';
+import { createNotification, setBookingRequestStatus } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -69,26 +70,6 @@ export class ProfileIncompleteError extends HttpError {
   override toBody() {
     return { ...super.toBody(), missing: this.missing };
   }
-}
-
-/** A slot as the other members see it. */
-export function toPublicSlot(slot: repo.SlotRow): PublicSlot {
-  return {
-    _id: slot.id,
-    date: slot.date,
-    startTime: slot.startTime,
-    endTime: slot.endTime,
-    timeZone: slot.timeZone,
-    startsAt: slot.startsAt.toISOString(),
-    endsAt: slot.endsAt.toISOString(),
-    dateType: slot.dateType,
-    venue: slot.venue,
-    venueType: slot.venueType,
-    address: slot.address,
-    notes: slot.notes,
-    maxBookings: slot.maxBookings,
-    isBooked: slot.confirmedCount >= slot.maxBookings,
-  };
 }
 
 const hoursUntil = (startsAt: Date, now: Date) => (startsAt.getTime() - now.getTime()) / HOUR_MS;
@@ -221,11 +202,11 @@ export function createBookingsService(deps: BookingsDeps) {
       throw error;
     }
     await repo.updateBooking(tx, booking.id, { status: 'confirmed', responseMessage: message || null, respondedAt: now, updatedAt: now });
-    await repo.settleRequestNotifications(tx, host.id, [booking.id], 'confirmed');
+    await setBookingRequestStatus(tx, [{ id: booking.id, hostId: host.id }], 'confirmed');
     await tell(tx, booking.guestId, host.id, booking, 'Your date is confirmed!', message || 'Your booking request was accepted.', now);
     if (seat.confirmedCount < seat.maxBookings) return;
     const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
-    await repo.settleRequestNotifications(tx, host.id, declined.map((other) => other.id), 'declined');
+    await setBookingRequestStatus(tx, declined.map((other) => ({ id: other.id, hostId: host.id })), 'declined');
     for (const other of declined) await tell(tx, other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now);
   }
 
@@ -300,7 +281,7 @@ export function createBookingsService(deps: BookingsDeps) {
           return confirm(tx, booking, member, body.responseMessage, now);
         }
         await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });
-        await repo.settleRequestNotifications(tx, member.id, [booking.id], 'declined');
+        await setBookingRequestStatus(tx, [{ id: booking.id, hostId: member.id }], 'declined');
         await tell(tx, booking.guestId, member.id, booking, 'Booking request declined', body.responseMessage, now);
       });
     },

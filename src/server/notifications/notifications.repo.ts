@@ -86,12 +86,12 @@ export async function archiveOwn(db: Tx, userId: string, id: string, at: Date): 
   return updateOwn(db, userId, id, { archivedAt: sql`coalesce(${notifications.archivedAt}, ${at.toISOString()}::timestamptz)` });
 }
 
-/** Sets the outcome shown on the hosts' booking_request items of these bookings. */
+/** Sets the outcome shown on the hosts' booking_request items of these bookings; a settled request needs no more attention (read). */
 export async function setBookingRequestStatus(db: Tx, hostIds: string[], bookingIds: string[], status: string): Promise<void> {
   if (bookingIds.length === 0) return;
   await db
     .update(notifications)
-    .set({ status })
+    .set({ status, isRead: true })
     .where(
       and(
         // The hosts' ids let the user index narrow the search before the data field is read.

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
-import { bookings } from '../bookings/bookings.tables.ts';
+import { bookings, FINISHED_STATUSES } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 
@@ -21,19 +21,17 @@ export async function setNotificationSettings(db: Tx, id: string, settings: Noti
   await db.update(users).set({ notificationSettings: settings }).where(eq(users.id, id));
 }
 
-/** Dates that took place or were missed: what the reliability stats count. */
-const FINISHED = sql.raw(`('completed', 'no_show_guest', 'no_show_host', 'no_show_both')`);
 
 /**
  * One row per finished date of the member `memberId` names (an SQL expression), with whether the
- * member was the one reported absent. Reads through the host and guest indexes of bookings.
+ * member was the one reported absent. Reads through the partial host and guest indexes of finished bookings.
  */
 export function finishedDatesOf(memberId: SQL) {
   return sql`(select ${bookings.status} as status, ${bookings.status} in ('no_show_host', 'no_show_both') as absent
-      from ${bookings} where ${bookings.hostId} = ${memberId} and ${bookings.status} in ${FINISHED}
+      from ${bookings} where ${bookings.hostId} = ${memberId} and ${bookings.status} in ${FINISHED_STATUSES}
     union all
     select ${bookings.status}, ${bookings.status} in ('no_show_guest', 'no_show_both')
-      from ${bookings} where ${bookings.guestId} = ${memberId} and ${bookings.status} in ${FINISHED})`;
+      from ${bookings} where ${bookings.guestId} = ${memberId} and ${bookings.status} in ${FINISHED_STATUSES})`;
 }
 
 /** The stats columns over `finished` (a finishedDatesOf alias named f). */

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_host_finished_idx" ON "bookings" USING btree ("host_id","status") WHERE "bookings"."status" in ('completed', 'no_show_guest', 'no_show_host', 'no_show_both');--> statement-breakpoint
+CREATE INDEX "bookings_guest_finished_idx" ON "bookings" USING btree ("guest_id","status") WHERE "bookings"."status" in ('completed', 'no_show_guest', 'no_show_host', 'no_show_both');
