@@ -34,7 +34,7 @@ export const SLOT_NOTES_MAX = 200;
 export const SLOT_VENUE_MAX = 200;
 export const MAX_BOOKINGS_LIMIT = 10;
 
-/** Point effects (core-journey §9, account-and-admin §9; README decision 11 for the cancellation scale). */
+/** Point effects (core-journey §9, account-and-admin §9; README decision 16 for the cancellation scale). */
 export const POINTS = {
   completeDate: 25,
   fiveStarReview: 10,
