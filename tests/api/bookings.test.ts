@@ -9,7 +9,7 @@ import { HOUR_MS } from '#shared/domain/booking.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { createMember, updateMember, type TestMember } from '#tests/support/members.ts';
 import { createSlot } from '#tests/support/slots.ts';
-import { startTestApp, START, type TestApp } from '#tests/support/test-app.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,8 +34,6 @@ const inboxOf = (who: TestMember) => t.database.db.select().from(notifications).
 const bookingRow = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const slotRow = async (id: string) => (await t.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)))[0]!;
 const commitmentsOf = (bookingId: string) => t.database.db.select().from(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
-/** Moves the test clock to `hours` after START (the clock only moves forward). */
-const setClock = (hours: number) => t.clock.advance(START.getTime() + hours * HOUR_MS - t.clock.now().getTime());
 
 describe('POST /bookings/request', () => {
   it('creates a pending request with the slot’s times, and tells the host in the same change', async () => {

@@ -1,21 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { createMember, signInAs } from '../support/e2e-fixtures.ts';
-
-/** Tomorrow on Vancouver's calendar (the hosts here live there). */
-function tomorrowInVancouver(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-}
-
-async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(severe).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { createMember, expectNoSevereA11yViolations, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 
 test('a host adds a time from a preset, sees it in the calendar and list, another member finds and books it, and the host removes it', async ({ page, browser, baseURL }) => {
   const hostName = `Hostess ${Math.random().toString(36).slice(2, 7)}`;

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createMember, signInAs, type Member } from '../support/e2e-fixtures.ts';
+import { createMember, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
 import { MAIL_DIR } from '../support/e2e-global-setup.ts';
 import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
@@ -24,13 +24,6 @@ test.afterAll(async () => {
 });
 
 const HOUR = 60 * 60 * 1000;
-
-/** Tomorrow on Vancouver's calendar (both members live there). */
-function tomorrowInVancouver(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-}
 
 async function addPhoto(member: Member) {
   const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#7a5' } }).jpeg().toBuffer();

@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createMember, signInAs } from '../support/e2e-fixtures.ts';
+import { createMember, expectNoSevereA11yViolations, signInAs } from '../support/e2e-fixtures.ts';
 
 /** An interest only this test's members share: the browse list then holds just them. */
 const uniqueTag = () => `tag${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(severe).toEqual([]);
-}
 
 const card = (page: Page, name: string) => page.getByRole('article', { name: new RegExp(`^${name},`) });
 

@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { createMember, signInAs } from '../support/e2e-fixtures.ts';
-
-async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(severe).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { createMember, expectNoSevereA11yViolations, signInAs } from '../support/e2e-fixtures.ts';
 
 test('a nudge reaches the inbox: the bell counts it, Acknowledge, Archive, and the avatar leads to the sender', async ({ page, baseURL }) => {
   const [ana, ben] = await Promise.all([

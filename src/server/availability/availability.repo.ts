@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DateType } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
+import { cardColumns } from '../browse/browse.repo.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
-import { notifications } from '../notifications/notifications.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import type { SummaryRow } from '../profiles/profiles.service.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
@@ -135,28 +135,8 @@ export async function openSlotsOfHosts(
   return rows.map(({ rank: _rank, total, ...slot }) => ({ ...slot, total: Number(total) }));
 }
 
-/** The columns a host's summary shows. */
-const hostColumns = {
-  id: users.id,
-  accountType: users.accountType,
-  name: users.name,
-  age: users.age,
-  gender: users.gender,
-  bio: users.bio,
-  interests: users.interests,
-  city: users.city,
-  country: users.country,
-  partnerName: users.partnerName,
-  partnerAge: users.partnerAge,
-  partnerGender: users.partnerGender,
-  relationshipType: users.relationshipType,
-  score: users.score,
-  verificationTier: users.verificationTier,
-  isBiometricVerified: users.isBiometricVerified,
-  isPhotoVerified: users.isPhotoVerified,
-  carTier: users.carTier,
-  createdAt: users.createdAt,
-} satisfies Record<keyof SummaryRow, unknown>;
+/** The columns a host's summary shows: those of a browse card. */
+const hostColumns = cardColumns satisfies Record<keyof SummaryRow, unknown>;
 
 export type SlotPageRequest = {
   /** Which hosts the viewer may see (from browse), as SQL over users. */

@@ -50,7 +50,7 @@ export type PageRequest = {
 export type Found = { user: UserRow; distance: number | null };
 
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
-const cardColumns = {
+export const cardColumns = {
   id: users.id,
   accountType: users.accountType,
   name: users.name,
