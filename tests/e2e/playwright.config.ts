@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
+  // Journeys span two members and several screens; a loaded 2-core CI machine needs the room.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: '../../test-results',
