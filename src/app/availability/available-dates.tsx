@@ -2,10 +2,10 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SLOT_SORTS, type BrowseSlot } from '#shared/api/availability.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, displayName } from '#shared/domain/profile.ts';
-import { HttpError } from '#shared/http-error.ts';
 import { Button } from '#app/platform/ui/button.tsx';
-import { Alert, SelectField, TextField } from '#app/platform/ui/field.tsx';
+import { SelectField, TextField } from '#app/platform/ui/field.tsx';
 import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';
+import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { BROWSE_FAILED, availabilityQueries, type SlotSearch } from './availability.api.ts';
 import { slotDay, slotTimes } from './slot-text.ts';
@@ -48,22 +48,7 @@ export function AvailableDates({ search, onChange }: { search: SlotSearch; onCha
 function SlotResults({ search }: { search: SlotSearch }) {
   const query = useInfiniteQuery({ ...availabilityQueries.browse(search), placeholderData: keepPreviousData });
   if (query.isPending) return <Spinner label="Loading available dates" />;
-  if (query.isError && !query.data) {
-    const detail = query.error instanceof HttpError && query.error.status === 400 ? query.error.message : null;
-    return (
-      <Alert>
-        <div className="stack-sm">
-          <strong>{BROWSE_FAILED}</strong>
-          {detail && <span>{detail}</span>}
-          <div>
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </div>
-      </Alert>
-    );
-  }
+  if (query.isError && !query.data) return <LoadFailed title={BROWSE_FAILED} error={query.error} onRetry={() => void query.refetch()} />;
   const slots = query.data.pages.flatMap((page) => page.slots);
   return (
     <div className="stack" aria-busy={query.isPlaceholderData || undefined}>

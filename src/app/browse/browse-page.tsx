@@ -1,12 +1,12 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { HttpError } from '#shared/http-error.ts';
 import { geoApi } from '#app/geo/geo.api.ts';
 import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/geo/device-position.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
+import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { browseQueries } from './browse.api.ts';
 import { useBrowseFilters, type BrowseFilters } from './browse-filters.store.ts';
 import { FiltersPanel } from './filters-panel.tsx';
@@ -69,22 +69,7 @@ function ProfileList({ filters, nudge }: { filters: BrowseFilters; nudge: Nudger
   const query = useInfiniteQuery({ ...browseQueries.list(filters), placeholderData: keepPreviousData });
 
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError && !query.data) {
-    const detail = query.error instanceof HttpError && query.error.status === 400 ? query.error.message : null;
-    return (
-      <Alert>
-        <div className="stack-sm">
-          <strong>{LOAD_FAILED}</strong>
-          {detail && <span>{detail}</span>}
-          <div>
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </div>
-      </Alert>
-    );
-  }
+  if (query.isError && !query.data) return <LoadFailed title={LOAD_FAILED} error={query.error} onRetry={() => void query.refetch()} />;
 
   const users = query.data.pages.flatMap((page) => page.users);
   const origin = query.data.pages[0]?.origin;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SCORE_MAX, SCORE_MIN } from '../domain/score.ts';
 import { DATE_PATTERN, MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, SLOT_VENUE_MAX, TIME_PATTERN } from '../domain/booking.ts';
 import { DATE_TYPES, DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
+import { PageInfoSchema } from './browse.ts';
 import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema } from './profiles.ts';
 
 export const availabilityPaths = {
@@ -123,6 +124,6 @@ export type BrowseSlot = z.infer<typeof BrowseSlotSchema>;
 
 export const AvailabilityBrowseResponseSchema = z.object({
   slots: z.array(BrowseSlotSchema),
-  pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }),
+  pagination: PageInfoSchema,
 });
 export type AvailabilityBrowseResponse = z.infer<typeof AvailabilityBrowseResponseSchema>;

@@ -45,6 +45,9 @@ export const BrowseQuerySchema = z.preprocess(
 );
 export type BrowseQuery = z.input<typeof BrowseQuerySchema>;
 
+/** A page of a list read page by page: whether another follows. */
+export const PageInfoSchema = z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() });
+
 export const BrowseCardSchema = MemberSummarySchema.extend({
   bookingStatus: BookingStatusSchema,
   availabilityCount: z.number(),
@@ -58,7 +61,7 @@ export type BrowseCard = z.infer<typeof BrowseCardSchema>;
 
 export const BrowseResponseSchema = z.object({
   users: z.array(BrowseCardSchema),
-  pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }),
+  pagination: PageInfoSchema,
   /** Where distances were measured from. */
   origin: z.object({ city: z.string(), country: z.string() }).nullable(),
 });
