@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
+import { HOUR_MS } from '#shared/domain/booking.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
@@ -51,7 +52,6 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
-const HOUR = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,7 +65,7 @@ declare module 'fastify' {
 /** The recurring jobs of every feature, registered once here. */
 function registerRecurringJobs(jobs: Jobs) {
   registerBookingJobs(jobs);
-  jobs.every('prune', HOUR, async (_payload, { db, now }) => {
+  jobs.every('prune', HOUR_MS, async (_payload, { db, now }) => {
     await pruneAuthRecords(db, now);
     await pruneRateLimits(db, now);
     await pruneFinishedJobs(db, now);

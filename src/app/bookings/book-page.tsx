@@ -63,18 +63,10 @@ export function BookPage({ userId, slotId }: { userId: string; slotId: string })
   useQuery(ownRecordQuery());
 
   const notFound = member.error instanceof HttpError && (member.error.status === 404 || member.error.status === 400);
-  if (notFound) {
+  const failure = notFound ? BOOK_TEXTS.notFound : member.isError && !member.data ? BOOK_TEXTS.loadFailed : null;
+  if (failure) {
     return (
-      <Problem title={BOOK_TEXTS.notFound}>
-        <Link to="/browse" className="btn btn-primary">
-          Back to Browse
-        </Link>
-      </Problem>
-    );
-  }
-  if (member.isError && !member.data) {
-    return (
-      <Problem title={BOOK_TEXTS.loadFailed}>
+      <Problem title={failure}>
         <Link to="/browse" className="btn btn-primary">
           Back to Browse
         </Link>

@@ -10,6 +10,7 @@ import { createNotification, setBookingRequestStatus } from '../notifications/no
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
+import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
 import * as repo from './availability.repo.ts';
@@ -24,15 +25,6 @@ export const HOST_REMOVED_TIME = 'The host removed this time';
 
 const fieldError = (status: number, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
 
-/** PostgreSQL's code for an error, through drizzle's wrapper. */
-function pgCode(error: unknown): string | undefined {
-  const direct = (error as { code?: unknown }).code;
-  if (typeof direct === 'string') return direct;
-  const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-  return typeof cause === 'string' ? cause : undefined;
-}
-const EXCLUSION_VIOLATION = '23P01';
-const UNIQUE_VIOLATION = '23505';
 
 /** A stored date as 'YYYY-MM-DD' (drivers may hand a date column back as a Date). */
 const dayOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
@@ -125,12 +117,12 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
           createdAt: now,
         });
       } catch (error) {
-        const code = pgCode(error);
-        if (code !== EXCLUSION_VIOLATION && code !== UNIQUE_VIOLATION) throw error;
+        const code = pgErrorCode(error);
+        if (code !== PG.exclusionViolation && code !== PG.uniqueViolation) throw error;
         // The same request sent twice at once: the first one's slot is the answer.
         const twin = await replay(member.id, input.clientKey);
         if (twin) return { created: false, slot: (await ownSlots([twin]))[0]! };
-        if (code === EXCLUSION_VIOLATION) throw fieldError(409, 'startTime', SLOT_MESSAGES.overlaps);
+        if (code === PG.exclusionViolation) throw fieldError(409, 'startTime', SLOT_MESSAGES.overlaps);
         throw error;
       }
       return { created: true, slot: (await ownSlots([row]))[0]! };
