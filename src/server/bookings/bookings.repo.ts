@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
+import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -147,4 +148,20 @@ export async function bookingsOf(
       ),
     )
     .orderBy(desc(bookings.startsAt), desc(bookings.id));
+}
+
+/** The newest agreed date (confirmed or completed) between two members, either way round: it opens their chat. */
+export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<{ id: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ id: bookings.id, createdAt: bookings.createdAt })
+    .from(bookings)
+    .where(
+      and(
+        or(and(eq(bookings.hostId, a), eq(bookings.guestId, b)), and(eq(bookings.hostId, b), eq(bookings.guestId, a))),
+        inArray(bookings.status, [...CHAT_OPEN_STATUSES]),
+      ),
+    )
+    .orderBy(desc(bookings.createdAt))
+    .limit(1);
+  return row;
 }

@@ -211,6 +211,9 @@ export function createBookingsService(deps: BookingsDeps) {
   }
 
   return {
+    /** The agreed date (confirmed or completed) that lets two members chat, if they have one. */
+    chatBookingBetween: (a: string, b: string) => repo.chatBookingBetween(db, a, b),
+
     async request(member: Member, body: RequestBody): Promise<Booking> {
       const me = await deps.userOf(member);
       if (me.accountStatus !== 'active' || me.isBanned || me.score < SCORE_MIN_TO_BOOK || !me.emailVerifiedAt) {
