@@ -8,6 +8,7 @@ import { HttpError } from '#shared/http-error.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
+import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
@@ -109,11 +110,6 @@ export function toUser(row: repo.UserRow, adminEmails: Set<string>, photos: User
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
-
 async function startSession(db: Tx, userId: string, now: Date): Promise<string> {
   const { token, hash } = newToken();
   await repo.insertSession(db, { userId, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
@@ -209,7 +205,7 @@ export function createAuthService(deps: AuthDeps) {
           return { user, token, verifyToken };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+        if (pgErrorCode(error) === PG.uniqueViolation) throw new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
         throw error;
       }
       await sendVerification(created.user, created.verifyToken);
