@@ -5,9 +5,8 @@ import type { Booking } from '#shared/api/bookings.ts';
 import { BOOKING_FILTERS, matchesFilter, type BookingAction, type BookingFilter } from '#shared/domain/booking-display.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { refreshOwnRecord } from '#app/profiles/profiles.api.ts';
-import { Button } from '#app/platform/ui/button.tsx';
-import { Alert } from '#app/platform/ui/field.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { BookingActionDialog } from './booking-action-dialog.tsx';
 import { BookingCard } from './booking-card.tsx';
@@ -84,14 +83,7 @@ export function BookingsPage() {
       {bookings.isPending ? (
         <Spinner label="Loading bookings" />
       ) : bookings.isError && !bookings.data ? (
-        <Alert>
-          <div className="row">
-            <span>{BOOKINGS_LOAD_FAILED}</span>
-            <Button size="sm" onClick={() => void bookings.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <LoadFailed title={BOOKINGS_LOAD_FAILED} error={bookings.error} onRetry={() => void bookings.refetch()} />
       ) : (
         <Tabs
           label="Booking status"

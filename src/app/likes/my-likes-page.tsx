@@ -7,9 +7,9 @@ import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
 import { Button } from '#app/platform/ui/button.tsx';
-import { Alert } from '#app/platform/ui/field.tsx';
 import { Avatar, CoupleIcon, FingerprintIcon, PersonIcon, ScoreBadge, ShieldIcon } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { likeKeys, likeQueries, likesApi } from './likes.api.ts';
@@ -36,14 +36,7 @@ export function MyLikesPage() {
       {likes.isPending ? (
         <Spinner label="Loading likes" />
       ) : likes.isError && !likes.data ? (
-        <Alert>
-          <div className="row">
-            <span>{LOAD_FAILED}</span>
-            <Button size="sm" onClick={() => void likes.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <LoadFailed title={LOAD_FAILED} error={likes.error} onRetry={() => void likes.refetch()} />
       ) : (
         <Tabs
           label="My likes"

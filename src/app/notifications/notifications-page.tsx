@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '#app/platform/ui/button.tsx';
-import { Alert } from '#app/platform/ui/field.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -42,14 +41,7 @@ export function NotificationsPage() {
         {inbox.isPending ? (
           <Spinner label="Loading notifications" />
         ) : inbox.isError && !inbox.data ? (
-          <Alert>
-            <div className="row">
-              <span>{LOAD_FAILED}</span>
-              <Button size="sm" onClick={() => void inbox.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <LoadFailed title={LOAD_FAILED} error={inbox.error} onRetry={() => void inbox.refetch()} />
         ) : items.length === 0 ? (
           <div className="empty-state">
             <p>{EMPTY[view]}</p>
