@@ -4,7 +4,6 @@ import { users } from '../auth/auth.tables.ts';
 import { cardColumns } from '../browse/browse.repo.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
-import type { SummaryRow } from '../profiles/profiles.service.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
 
 export type SlotRow = typeof slots.$inferSelect;
@@ -135,9 +134,6 @@ export async function openSlotsOfHosts(
   return rows.map(({ rank: _rank, total, ...slot }) => ({ ...slot, total: Number(total) }));
 }
 
-/** The columns a host's summary shows: those of a browse card. */
-const hostColumns = cardColumns satisfies Record<keyof SummaryRow, unknown>;
-
 export type SlotPageRequest = {
   /** Which hosts the viewer may see (from browse), as SQL over users. */
   hosts: { where: SQL; distance: SQL<number | null> };
@@ -162,7 +158,7 @@ export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
     distance: [sql`distance asc nulls last`, asc(slots.startsAt), asc(slots.id)],
   }[request.sortBy];
   return db
-    .select({ slot: slots, host: hostColumns, distance: sql<number | null>`${hosts.distance}`.as('distance') })
+    .select({ slot: slots, host: cardColumns, distance: sql<number | null>`${hosts.distance}`.as('distance') })
     .from(slots)
     .innerJoin(users, eq(users.id, slots.hostId))
     .where(

@@ -5,6 +5,7 @@ import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { summaryColumns, type SummaryRow } from '../profiles/profiles.repo.ts';
 import { bookings, dateCommitments } from './bookings.tables.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -86,32 +87,12 @@ export async function declinePendingOnSlot(db: Tx, slotId: string, exceptId: str
 const other = alias(users, 'other_party');
 
 /** What a member summary of the other party needs. */
-const otherColumns = {
-  id: other.id,
-  accountType: other.accountType,
-  name: other.name,
-  age: other.age,
-  gender: other.gender,
-  bio: other.bio,
-  interests: other.interests,
-  city: other.city,
-  country: other.country,
-  partnerName: other.partnerName,
-  partnerAge: other.partnerAge,
-  partnerGender: other.partnerGender,
-  relationshipType: other.relationshipType,
-  score: other.score,
-  verificationTier: other.verificationTier,
-  isBiometricVerified: other.isBiometricVerified,
-  isPhotoVerified: other.isPhotoVerified,
-  carTier: other.carTier,
-  createdAt: other.createdAt,
-};
+const otherColumns = summaryColumns(other);
 
 export type BookingWithParts = {
   booking: BookingRow;
   slot: SlotRow;
-  other: Pick<typeof users.$inferSelect, keyof typeof otherColumns>;
+  other: SummaryRow;
 };
 
 function statusCondition(status: BookingStatus | 'cancelled_any' | undefined): SQL | undefined {

@@ -8,7 +8,7 @@ import { photos } from '../profiles/profiles.tables.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
-import { dateStatsColumns, finishedDatesOf, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
+import { dateStatsColumns, finishedDatesOf, summaryColumns, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -50,27 +50,7 @@ export type PageRequest = {
 export type Found = { user: UserRow; distance: number | null };
 
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
-export const cardColumns = {
-  id: users.id,
-  accountType: users.accountType,
-  name: users.name,
-  age: users.age,
-  gender: users.gender,
-  bio: users.bio,
-  interests: users.interests,
-  city: users.city,
-  country: users.country,
-  partnerName: users.partnerName,
-  partnerAge: users.partnerAge,
-  partnerGender: users.partnerGender,
-  relationshipType: users.relationshipType,
-  score: users.score,
-  verificationTier: users.verificationTier,
-  isBiometricVerified: users.isBiometricVerified,
-  isPhotoVerified: users.isPhotoVerified,
-  carTier: users.carTier,
-  createdAt: users.createdAt,
-};
+export const cardColumns = summaryColumns(users);
 export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
 export type CardPhoto = Pick<typeof photos.$inferSelect, 'id' | 'storageKey' | 'isVerified'>;
 export type FoundCard = { user: CardRow; photos: CardPhoto[]; distance: number | null };

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
 import { bookings, FINISHED_STATUSES } from '../bookings/bookings.tables.ts';
@@ -6,6 +7,35 @@ import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The columns a member summary (and a browse card) reads, from `users` or an alias of it. */
+export function summaryColumns<T extends Record<SummaryColumn, AnyPgColumn>>(u: T): { [K in SummaryColumn]: T[K] } {
+  return {
+    id: u.id,
+    accountType: u.accountType,
+    name: u.name,
+    age: u.age,
+    gender: u.gender,
+    bio: u.bio,
+    interests: u.interests,
+    city: u.city,
+    country: u.country,
+    partnerName: u.partnerName,
+    partnerAge: u.partnerAge,
+    partnerGender: u.partnerGender,
+    relationshipType: u.relationshipType,
+    score: u.score,
+    verificationTier: u.verificationTier,
+    isBiometricVerified: u.isBiometricVerified,
+    isPhotoVerified: u.isPhotoVerified,
+    carTier: u.carTier,
+    createdAt: u.createdAt,
+  };
+}
+type SummaryColumn =
+  | 'id' | 'accountType' | 'name' | 'age' | 'gender' | 'bio' | 'interests' | 'city' | 'country' | 'partnerName' | 'partnerAge'
+  | 'partnerGender' | 'relationshipType' | 'score' | 'verificationTier' | 'isBiometricVerified' | 'isPhotoVerified' | 'carTier' | 'createdAt';
+export type SummaryRow = Pick<UserRow, SummaryColumn>;
 
 export async function findMember(db: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -17,11 +17,7 @@ export const PROFILE_NOT_FOUND = 'Profile not found';
 
 
 /** The columns a summary shows. */
-export type SummaryRow = Pick<
-  UserRow,
-  | 'id' | 'accountType' | 'name' | 'age' | 'gender' | 'bio' | 'interests' | 'city' | 'country' | 'partnerName' | 'partnerAge'
-  | 'partnerGender' | 'relationshipType' | 'score' | 'verificationTier' | 'isBiometricVerified' | 'isPhotoVerified' | 'carTier' | 'createdAt'
->;
+export type SummaryRow = repo.SummaryRow;
 
 export type DateStats = repo.DateStats;
 
