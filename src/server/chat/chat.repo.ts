@@ -75,10 +75,28 @@ export async function markRead(db: Tx, readerId: string, senderId: string, at: D
   return rows.length;
 }
 
-// Members a member may chat with: the other party of a confirmed or completed booking, with an
-// account that is neither banned nor closed. Spelled out once for the list and the unread count.
 const OPEN_STATUSES = sql.raw(`(${CHAT_OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})`);
-const chattable = (other: SQL) => sql`${other} in (select id from ${users} where ${users.isBanned} = false and ${users.accountStatus} = 'active')`;
+
+/**
+ * The members `viewerId` may chat with: the other party of a confirmed or completed booking (read
+ * through the host and guest indexes), with an account neither banned nor closed, and when the
+ * newest such booking was made. Columns: other_id, booked_at.
+ */
+const partnersOf = (viewerId: string) => sql`(
+  select agreed.other_id, max(agreed.created_at) as booked_at from (
+    select ${bookings.guestId} as other_id, ${bookings.createdAt} as created_at from ${bookings}
+      where ${bookings.hostId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
+    union all
+    select ${bookings.hostId}, ${bookings.createdAt} from ${bookings}
+      where ${bookings.guestId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
+  ) agreed
+  join ${users} u on u.id = agreed.other_id and u.is_banned = false and u.account_status = 'active'
+  group by agreed.other_id
+)`;
+
+/** Unread messages from one partner (p.other_id) to the viewer: an index-only count on messages_unread_idx. */
+const unreadFrom = (viewerId: string) =>
+  sql`(select count(*)::int from ${messages} m where m.recipient_id = ${viewerId} and m.sender_id = p.other_id and m.read_at is null)`;
 
 export type ConversationRow = {
   other: ChatMemberRow;
@@ -107,22 +125,11 @@ type RawConversation = {
  */
 export async function conversationsOf(db: Tx, viewerId: string): Promise<ConversationRow[]> {
   const result = await db.execute(sql`
-    with partners as (
-      select other_id, max(created_at) as booked_at from (
-        select ${bookings.guestId} as other_id, ${bookings.createdAt} as created_at from ${bookings}
-          where ${bookings.hostId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
-        union all
-        select ${bookings.hostId}, ${bookings.createdAt} from ${bookings}
-          where ${bookings.guestId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
-      ) agreed
-      group by other_id
-    )
     select p.other_id, u.name, u.account_type, u.partner_name, p.booked_at,
       last.sender_id as last_sender, last.content as last_content, last.created_at as last_at, last.seq as last_seq,
-      (select count(*)::int from ${messages} m
-        where m.recipient_id = ${viewerId} and m.sender_id = p.other_id and m.read_at is null) as unread
-    from partners p
-    join ${users} u on u.id = p.other_id and u.is_banned = false and u.account_status = 'active'
+      ${unreadFrom(viewerId)} as unread
+    from ${partnersOf(viewerId)} p
+    join ${users} u on u.id = p.other_id
     left join lateral (
       select m.sender_id, m.content, m.created_at, m.seq from ${messages} m
       where least(m.sender_id, m.recipient_id) = least(p.other_id, ${viewerId}::uuid)
@@ -143,17 +150,11 @@ export async function conversationsOf(db: Tx, viewerId: string): Promise<Convers
   }));
 }
 
-/** Unread messages to the member from members they may still chat with (the list's counts, summed). */
+/**
+ * Unread messages to the member from members they may still chat with: the list's counts, summed
+ * (one index-only count per partner, however many messages wait).
+ */
 export async function unreadCount(db: Tx, viewerId: string): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from ${messages} m
-    where m.recipient_id = ${viewerId} and m.read_at is null
-      and ${chattable(sql`m.sender_id`)}
-      and exists (
-        select 1 from ${bookings} b
-        where b.status in ${OPEN_STATUSES}
-          and ((b.host_id = ${viewerId} and b.guest_id = m.sender_id) or (b.guest_id = ${viewerId} and b.host_id = m.sender_id))
-      )
-  `);
+  const result = await db.execute(sql`select coalesce(sum(${unreadFrom(viewerId)}), 0)::int as n from ${partnersOf(viewerId)} p`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
