@@ -19,7 +19,7 @@ type Photo = ChatMember['profile']['photos'][number];
 export const CLIENT_ID_REUSED = 'This message id was already used for a different message';
 export const UNSENDABLE_CHARACTER = 'Message contains a character that cannot be sent';
 export const BAD_CURSOR = 'This page cursor is not valid';
-/** Sends per member: far above anyone typing, low enough to stop a script (README decision 19). */
+/** Sends per member: far above anyone typing, low enough to stop a script (README decision 20). */
 export const SEND_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 
 export type ChatDeps = {
