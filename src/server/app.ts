@@ -13,6 +13,8 @@ import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { createBookingsService } from './bookings/bookings.service.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
+import { createChatService } from './chat/chat.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
 import { createLikesService } from './likes/likes.service.ts';
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDeps) {
     canSee: (viewer, memberId) => browse.canSee(viewer, memberId),
   });
 
+  const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
+
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
   registerRecurringJobs(jobs);
   app.decorate('jobs', jobs);
@@ -160,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(availabilityRoutes(availability));
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));
+      await api.register(chatRoutes(chat));
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,13 @@ export async function openTestDatabase(): Promise<Database & { label: string }> 
         await database.close();
         const cleanup = new pg.Client({ connectionString: adminUrl });
         await cleanup.connect();
+        // pool.end() resolves before its connections have closed; FORCE would cut them off, and a
+        // connection cut off while closing throws an uncaught error in the test file. Let them go first.
+        for (let tries = 0; tries < 100; tries += 1) {
+          const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await cleanup.end();
       },

@@ -44,6 +44,9 @@ export function toMemberSummary(row: SummaryRow, photos: Photo[], stats: DateSta
 /** Reliability stats (totalDates, noShows, onTimeRate) of many members, in one query. */
 export const dateStatsOf = (db: Tx, ids: string[]) => repo.dateStatsByMember(db, ids);
 
+/** Photos of many members in one query, oldest first per member. */
+export const photosOfMembers = (db: Tx, ids: string[]) => photosByMember(db, ids);
+
 /** Summaries of many members with their photos and stats, in the rows' order (one query each, whatever the count). */
 export async function memberSummaries(db: Tx, rows: SummaryRow[]): Promise<MemberSummary[]> {
   const ids = [...new Set(rows.map((row) => row.id))];

@@ -1,6 +1,7 @@
 export * from '../../auth/auth.tables.ts';
 export * from '../../availability/availability.tables.ts';
 export * from '../../bookings/bookings.tables.ts';
+export * from '../../chat/chat.tables.ts';
 export * from '../../likes/likes.tables.ts';
 export * from '../../notifications/notifications.tables.ts';
 export * from '../../nudges/nudges.tables.ts';

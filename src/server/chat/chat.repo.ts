@@ -1,0 +1,160 @@
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
+import { users } from '../auth/auth.tables.ts';
+import { bookings } from '../bookings/bookings.tables.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { rowsOf } from '../platform/db/rows.ts';
+import { messages } from './chat.tables.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'seq' | 'readAt'>;
+/** What chat needs of a member: whether they may chat, and how they are named. */
+export type ChatMemberRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'accountType' | 'partnerName' | 'isBanned' | 'accountStatus'>;
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  accountType: users.accountType,
+  partnerName: users.partnerName,
+  isBanned: users.isBanned,
+  accountStatus: users.accountStatus,
+};
+
+export async function chatMembers(db: Tx, ids: string[]): Promise<Map<string, ChatMemberRow>> {
+  const rows = await db.select(memberColumns).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The pair written in order, as messages_thread_idx keys it. */
+const pairOf = (a: string, b: string) => (a < b ? [a, b] : [b, a]);
+const inThread = (a: string, b: string): SQL => {
+  const [low, high] = pairOf(a, b);
+  return sql`least(${messages.senderId}, ${messages.recipientId}) = ${low} and greatest(${messages.senderId}, ${messages.recipientId}) = ${high}`;
+};
+
+/**
+ * Stores a message; with a clientId the sender already used, stores nothing and answers undefined
+ * (the unique index decides, so simultaneous identical sends still make one row).
+ */
+export async function insertMessage(db: Tx, values: NewMessage): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: [messages.senderId, messages.clientId], where: sql`${messages.clientId} is not null` })
+    .returning();
+  return row;
+}
+
+export async function findByClientId(db: Tx, senderId: string, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+/** Up to `limit` messages of the pair before `beforeSeq` (all when null), newest first. */
+export async function threadPage(db: Tx, a: string, b: string, limit: number, beforeSeq: number | null): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(beforeSeq === null ? inThread(a, b) : and(inThread(a, b), lt(messages.seq, beforeSeq)))
+    // The pair is fixed, so the index's order is the seq's.
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+}
+
+/** Marks read every unread message `senderId` sent `readerId`; how many. */
+export async function markRead(db: Tx, readerId: string, senderId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ readAt: at })
+    .where(and(eq(messages.recipientId, readerId), eq(messages.senderId, senderId), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+const OPEN_STATUSES = sql.raw(`(${CHAT_OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})`);
+
+/**
+ * The members `viewerId` may chat with: the other party of a confirmed or completed booking (read
+ * through the host and guest indexes), with an account neither banned nor closed, and when the
+ * newest such booking was made. Columns: other_id, booked_at.
+ */
+const partnersOf = (viewerId: string) => sql`(
+  select agreed.other_id, max(agreed.created_at) as booked_at from (
+    select ${bookings.guestId} as other_id, ${bookings.createdAt} as created_at from ${bookings}
+      where ${bookings.hostId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
+    union all
+    select ${bookings.hostId}, ${bookings.createdAt} from ${bookings}
+      where ${bookings.guestId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
+  ) agreed
+  join ${users} u on u.id = agreed.other_id and u.is_banned = false and u.account_status = 'active'
+  group by agreed.other_id
+)`;
+
+/** Unread messages from one partner (p.other_id) to the viewer: an index-only count on messages_unread_idx. */
+const unreadFrom = (viewerId: string) =>
+  sql`(select count(*)::int from ${messages} m where m.recipient_id = ${viewerId} and m.sender_id = p.other_id and m.read_at is null)`;
+
+export type ConversationRow = {
+  other: ChatMemberRow;
+  bookedAt: Date;
+  last: Pick<MessageRow, 'senderId' | 'content' | 'createdAt'> | null;
+  unreadCount: number;
+};
+
+type RawConversation = {
+  other_id: string;
+  name: string;
+  account_type: 'individual' | 'couple';
+  partner_name: string | null;
+  booked_at: string | Date;
+  last_sender: string | null;
+  last_content: string | null;
+  last_at: string | Date | null;
+  unread: number;
+};
+
+/**
+ * Every member the viewer may chat with now, newest activity first (the last message's time,
+ * else the newest agreed booking's), with the last message and the unread count. One statement:
+ * the partners come from the viewer's bookings (host and guest indexes); each partner's last
+ * message is one backward step on messages_thread_idx and its unread count reads messages_unread_idx.
+ */
+export async function conversationsOf(db: Tx, viewerId: string): Promise<ConversationRow[]> {
+  const result = await db.execute(sql`
+    select p.other_id, u.name, u.account_type, u.partner_name, p.booked_at,
+      last.sender_id as last_sender, last.content as last_content, last.created_at as last_at, last.seq as last_seq,
+      ${unreadFrom(viewerId)} as unread
+    from ${partnersOf(viewerId)} p
+    join ${users} u on u.id = p.other_id
+    left join lateral (
+      select m.sender_id, m.content, m.created_at, m.seq from ${messages} m
+      where least(m.sender_id, m.recipient_id) = least(p.other_id, ${viewerId}::uuid)
+        and greatest(m.sender_id, m.recipient_id) = greatest(p.other_id, ${viewerId}::uuid)
+      order by m.seq desc
+      limit 1
+    ) last on true
+    order by coalesce(last.created_at, p.booked_at) desc, last.seq desc nulls last, p.other_id
+  `);
+  return rowsOf<RawConversation>(result).map((row) => ({
+    other: { id: row.other_id, name: row.name, accountType: row.account_type, partnerName: row.partner_name, isBanned: false, accountStatus: 'active' },
+    bookedAt: new Date(row.booked_at),
+    last:
+      row.last_sender === null || row.last_at === null
+        ? null
+        : { senderId: row.last_sender, content: row.last_content ?? '', createdAt: new Date(row.last_at) },
+    unreadCount: Number(row.unread),
+  }));
+}
+
+/**
+ * Unread messages to the member from members they may still chat with: the list's counts, summed
+ * (one index-only count per partner, however many messages wait).
+ */
+export async function unreadCount(db: Tx, viewerId: string): Promise<number> {
+  const result = await db.execute(sql`select coalesce(sum(${unreadFrom(viewerId)}), 0)::int as n from ${partnersOf(viewerId)} p`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}

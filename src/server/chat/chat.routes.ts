@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ConversationsResponseSchema,
+  MarkReadResponseSchema,
+  SendMessageBodySchema,
+  SendMessageResponseSchema,
+  ThreadQuerySchema,
+  ThreadResponseSchema,
+  UnreadMessagesResponseSchema,
+  chatPaths,
+} from '#shared/api/chat.ts';
+import { requireMember } from '../platform/auth.ts';
+import type { ChatService } from './chat.service.ts';
+
+const MemberParams = z.object({ userId: z.string().max(100) });
+const verified = { guard: 'verified' as const };
+
+export const chatRoutes =
+  (chat: ChatService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(chatPaths.conversations, { config: verified, schema: { response: { 200: ConversationsResponseSchema } } }, async (request) =>
+      chat.conversations(requireMember(request).id),
+    );
+
+    app.get(
+      '/messages/conversation/:userId',
+      { config: verified, schema: { params: MemberParams, querystring: ThreadQuerySchema, response: { 200: ThreadResponseSchema } } },
+      async (request) => chat.thread(requireMember(request).id, request.params.userId, request.query),
+    );
+
+    app.post(
+      chatPaths.send,
+      { config: verified, schema: { body: SendMessageBodySchema, response: { 200: SendMessageResponseSchema, 201: SendMessageResponseSchema } } },
+      async (request, reply) => {
+        const { message, created } = await chat.send(requireMember(request).id, request.body);
+        return reply.code(created ? 201 : 200).send({ message });
+      },
+    );
+
+    app.post(
+      '/messages/mark-read/:userId',
+      { config: verified, schema: { params: MemberParams, response: { 200: MarkReadResponseSchema } } },
+      async (request) => chat.markRead(requireMember(request).id, request.params.userId),
+    );
+
+    app.get(chatPaths.unreadCount, { config: verified, schema: { response: { 200: UnreadMessagesResponseSchema } } }, async (request) =>
+      chat.unreadCount(requireMember(request).id),
+    );
+  };

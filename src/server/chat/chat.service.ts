@@ -1,0 +1,161 @@
+import type { z } from 'zod';
+import { CHAT_ERRORS, type ChatMember, type Conversation, type Message, type SendMessageBodySchema, type Thread, type ThreadQuerySchema } from '#shared/api/chat.ts';
+import { conversationIdOf } from '#shared/domain/chat.ts';
+import { displayName } from '#shared/domain/profile.ts';
+import { HttpError } from '#shared/http-error.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isUuid } from '../platform/ids.ts';
+import { consume, type Limit } from '../platform/rate-limit.ts';
+import { announce } from '../platform/realtime/announce.ts';
+import { photosOfMembers } from '../profiles/profiles.service.ts';
+import * as repo from './chat.repo.ts';
+
+type SendBody = z.output<typeof SendMessageBodySchema>;
+type ThreadQuery = z.output<typeof ThreadQuerySchema>;
+type Photo = ChatMember['profile']['photos'][number];
+
+/** A clientId names one message: reusing it for another recipient or text is refused. */
+export const CLIENT_ID_REUSED = 'This message id was already used for a different message';
+export const UNSENDABLE_CHARACTER = 'Message contains a character that cannot be sent';
+export const BAD_CURSOR = 'This page cursor is not valid';
+/** Sends per member: far above anyone typing, low enough to stop a script (README decision 20). */
+export const SEND_LIMIT: Limit = { max: 60, windowMs: 60_000 };
+
+export type ChatDeps = {
+  db: Db;
+  clock: Clock;
+  /** The agreed date (confirmed or completed) between two members that opens their chat, if any. */
+  chatBookingBetween: (a: string, b: string) => Promise<{ id: string; createdAt: Date } | undefined>;
+};
+
+export function toMessage(row: repo.MessageRow): Message {
+  return {
+    _id: row.id,
+    sender: { _id: row.senderId },
+    recipient: { _id: row.recipientId },
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.readAt !== null,
+    clientId: row.clientId,
+  };
+}
+
+function toChatMember(row: repo.ChatMemberRow, photos: Photo[]): ChatMember {
+  const profile = { name: row.name, photos };
+  const coupleInfo = row.accountType === 'couple' && row.partnerName ? { partnerName: row.partnerName } : null;
+  return { _id: row.id, profile, displayName: displayName({ profile, coupleInfo }) };
+}
+
+/** Cursors are opaque to clients: the oldest seq of the page they close, in base64url. */
+const encodeCursor = (seq: number) => Buffer.from(`m${seq}`).toString('base64url');
+function decodeCursor(cursor: string): number {
+  const match = /^m(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || encodeCursor(Number(match[1])) !== cursor) throw new HttpError(400, BAD_CURSOR, [{ field: 'before', message: BAD_CURSOR }]);
+  return Number(match[1]);
+}
+
+const canChat = (row: repo.ChatMemberRow) => !row.isBanned && row.accountStatus === 'active';
+
+export function createChatService(deps: ChatDeps) {
+  const { db, clock } = deps;
+
+  /**
+   * The other member and the date that lets the viewer chat with them. Every chat call starts here:
+   * yourself → 400, no such member → 404, no agreed date or an account that may not chat → 403.
+   */
+  async function access(viewerId: string, otherId: string) {
+    if (viewerId === otherId) throw new HttpError(400, CHAT_ERRORS.toYourself);
+    if (!isUuid(otherId)) throw new HttpError(404, CHAT_ERRORS.notFound);
+    const members = await repo.chatMembers(db, [viewerId, otherId]);
+    const other = members.get(otherId);
+    const viewer = members.get(viewerId);
+    if (!other) throw new HttpError(404, CHAT_ERRORS.notFound);
+    if (!viewer || !canChat(viewer) || !canChat(other)) throw new HttpError(403, CHAT_ERRORS.notAllowed);
+    const booking = await deps.chatBookingBetween(viewerId, otherId);
+    if (!booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
+    return { other, booking };
+  }
+
+  async function chatMembers(rows: repo.ChatMemberRow[]): Promise<ChatMember[]> {
+    const photos = await photosOfMembers(db, rows.map((row) => row.id));
+    return rows.map((row) => toChatMember(row, photos.get(row.id) ?? []));
+  }
+
+  return {
+    async conversations(viewerId: string): Promise<{ conversations: Conversation[] }> {
+      const rows = await repo.conversationsOf(db, viewerId);
+      const members = await chatMembers(rows.map((row) => row.other));
+      return {
+        conversations: rows.map((row, i) => ({
+          _id: conversationIdOf(viewerId, row.other.id),
+          otherUser: members[i]!,
+          lastMessage: row.last && { sender: row.last.senderId, content: row.last.content, createdAt: row.last.createdAt.toISOString() },
+          unreadCount: row.unreadCount,
+        })),
+      };
+    },
+
+    /** The newest page, or the one before the cursor; oldest first within the page. */
+    async thread(viewerId: string, otherId: string, query: ThreadQuery): Promise<Thread> {
+      const before = query.before === undefined ? null : decodeCursor(query.before);
+      const { other, booking } = await access(viewerId, otherId);
+      const [rows, [otherUser]] = await Promise.all([repo.threadPage(db, viewerId, otherId, query.limit + 1, before), chatMembers([other])]);
+      const hasMore = rows.length > query.limit;
+      const page = rows.slice(0, query.limit).reverse();
+      return {
+        messages: page.map(toMessage),
+        otherUser: otherUser!,
+        booking: { _id: booking.id, createdAt: booking.createdAt.toISOString() },
+        hasMore,
+        nextCursor: hasMore ? encodeCursor(page[0]!.seq) : null,
+      };
+    },
+
+    /**
+     * Stores the message and announces it to both members in the same transaction. A resend with
+     * a clientId already stored answers the stored message (`created: false`) and stores nothing.
+     */
+    async send(senderId: string, body: SendBody): Promise<{ message: Message; created: boolean }> {
+      // PostgreSQL text cannot hold NUL.
+      if (body.content.includes('\u0000')) throw new HttpError(400, UNSENDABLE_CHARACTER, [{ field: 'content', message: UNSENDABLE_CHARACTER }]);
+      const { other } = await access(senderId, body.recipientId);
+      const now = clock.now();
+      await consume(db, `chat-send:${senderId}`, SEND_LIMIT, now);
+      return db.transaction(async (tx) => {
+        const row = await repo.insertMessage(tx, {
+          senderId,
+          recipientId: other.id,
+          content: body.content,
+          clientId: body.clientId ?? null,
+          createdAt: now,
+        });
+        if (row) {
+          const message = toMessage(row);
+          await announce(tx, [other.id, senderId], { type: 'message', message });
+          return { message, created: true };
+        }
+        // Only a clientId conflict stores nothing: the row that holds it has committed.
+        const stored = await repo.findByClientId(tx, senderId, body.clientId!);
+        if (!stored) throw new Error('a message conflicted on its clientId but none holds it');
+        if (stored.recipientId !== other.id || stored.content !== body.content) throw new HttpError(409, CLIENT_ID_REUSED);
+        return { message: toMessage(stored), created: false };
+      });
+    },
+
+    /** Marks read what `otherId` sent the viewer; both are told when anything changed. */
+    async markRead(viewerId: string, otherId: string): Promise<{ markedRead: number }> {
+      const { other } = await access(viewerId, otherId);
+      const markedRead = await db.transaction(async (tx) => {
+        const count = await repo.markRead(tx, viewerId, other.id, clock.now());
+        if (count > 0) await announce(tx, [viewerId, other.id], { type: 'messagesRead', readerId: viewerId, senderId: other.id });
+        return count;
+      });
+      return { markedRead };
+    },
+
+    unreadCount: async (viewerId: string) => ({ unreadCount: await repo.unreadCount(db, viewerId) }),
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
