@@ -126,3 +126,34 @@ test('a member without a confirmed date is turned back to /messages with the rea
   await expect(page.getByRole('link', { name: 'Browse Profiles' })).toHaveAttribute('href', '/browse');
   await expectNoSevereA11yViolations(page);
 });
+
+test('a long conversation opens at its newest message, and Load older keeps the place', async ({ browser, baseURL }) => {
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [host, guest] = await Promise.all([
+    createMember(baseURL!, { verified: true, gender: 'female', name: `Iris ${tag}`, age: 30 }),
+    createMember(baseURL!, { verified: true, gender: 'male', name: `Jon ${tag}`, age: 32, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(baseURL!, guest);
+  await confirmedDate(baseURL!, host, guest);
+  // 55 messages, one more than a page of 50, taking turns (each sender stays under the send limit).
+  for (let n = 1; n <= 55; n++) {
+    const [from, to] = n % 2 ? [guest, host] : [host, guest];
+    await call(baseURL!, from, '/messages/send', { recipientId: to.user._id, content: `Note ${n}` }, 201);
+  }
+
+  const page = await pageFor(browser, baseURL!, guest);
+  await page.goto(`/messages/${host.user._id}`);
+  const log = page.getByRole('log', { name: `Messages with Iris ${tag}` });
+  await expect(log.getByText('Note 55', { exact: true })).toBeInViewport();
+  await expect(log.getByText('Note 6', { exact: true })).not.toBeInViewport();
+  await expect(log.getByText('Note 5', { exact: true })).toHaveCount(0);
+
+  await log.evaluate((element) => (element.scrollTop = 0));
+  await expect(log.getByText('Note 6', { exact: true })).toBeInViewport();
+  await page.getByRole('button', { name: 'Load older messages' }).click();
+  await expect(log.getByText('Note 1', { exact: true })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+  // The message that was at the top is still in view; the older ones are above it.
+  await expect(log.getByText('Note 6', { exact: true })).toBeInViewport();
+  await expect(log.getByText('Note 1', { exact: true })).not.toBeInViewport();
+});
