@@ -105,6 +105,8 @@ test('two members with a confirmed date chat: the message reaches /messages and 
   await hostPage.getByRole('button', { name: 'Send' }).click();
   await expect(hostLog).toContainText('You: Me too! See you at seven.');
   await expect(guestLog).toContainText(`Hana ${tag}: Me too! See you at seven.`);
+  // It arrived at the bottom, where the guest was: the log followed it.
+  await expect(guestLog.getByText('Me too! See you at seven.')).toBeInViewport();
 
   // Back in the list, the guest's row shows the reply, already read.
   await guestPage.getByRole('link', { name: 'All conversations' }).click();

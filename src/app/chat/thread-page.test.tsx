@@ -64,6 +64,7 @@ describe('/messages/{userId}', () => {
   });
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     setRealtimeSender(null);
   });
@@ -302,6 +303,34 @@ describe('/messages/{userId}', () => {
       await user.keyboard('{Enter}');
       expect(said).toHaveBeenLastCalledWith({ type: 'stopTyping', recipientId: ALEX, conversationId });
       expect(said).toHaveBeenCalledTimes(2);
+    });
+
+    it('says typing again every 2 s while I keep typing, stopped typing after 3 s idle, and on leaving', async () => {
+      const said = vi.fn();
+      setRealtimeSender(said);
+      await ready();
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const conversationId = conversationIdOf(ME, ALEX);
+      const typing = { type: 'typing', recipientId: ALEX, conversationId };
+      const stopped = { type: 'stopTyping', recipientId: ALEX, conversationId };
+
+      await user.click(box());
+      await user.keyboard('Hi');
+      act(() => vi.advanceTimersByTime(2_100));
+      await user.keyboard(' there');
+      expect(said.mock.calls).toEqual([[typing], [typing]]);
+
+      act(() => vi.advanceTimersByTime(2_900));
+      expect(said).toHaveBeenCalledTimes(2);
+      act(() => vi.advanceTimersByTime(200));
+      expect(said).toHaveBeenLastCalledWith(stopped);
+
+      await user.keyboard('!');
+      expect(said).toHaveBeenLastCalledWith(typing);
+      cleanup();
+      expect(said).toHaveBeenLastCalledWith(stopped);
+      expect(said).toHaveBeenCalledTimes(5);
     });
   });
 });
