@@ -57,7 +57,11 @@ export function ThreadPage({ userId }: { userId: string }) {
   const thread = useInfiniteQuery(chatQueries.thread(userId));
   const forbidden = thread.error instanceof HttpError && thread.error.status === 403;
 
+  // Once: a refused thread and a refused send may both say so.
+  const left = useRef(false);
   const leave = useCallback(() => {
+    if (left.current) return;
+    left.current = true;
     toast.error(CHAT_TEXTS.notAllowed);
     void navigate({ to: '/messages', replace: true });
   }, [navigate]);
