@@ -115,7 +115,8 @@ export function MessageLog({
 
 export function entriesOf(messages: Message[], me: string): LogEntry[] {
   return messages.map((message) => ({
-    key: message._id,
+    // Keyed by clientId where there is one: the pending copy's element becomes the sent message, so the log announces it once.
+    key: message.clientId ? `c:${message.clientId}` : message._id,
     own: message.sender._id === me,
     content: message.content,
     createdAt: message.createdAt,

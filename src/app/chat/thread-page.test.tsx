@@ -241,6 +241,7 @@ describe('/messages/{userId}', () => {
       expect(sendButton().disabled).toBe(true);
       expect(box().readOnly).toBe(true);
       expect(bubbles().map((item) => item.textContent)).toEqual([expect.stringContaining('Sending…')]);
+      const pendingBubble = bubbles()[0];
 
       const { clientId } = await bodyOf(sends(requests)[0]!);
       held.resolve([201, { message: message({ from: ME, content: 'Hello!', clientId }) }]);
@@ -248,6 +249,8 @@ describe('/messages/{userId}', () => {
       expect(sends(requests)).toHaveLength(1);
       expect(bubbles()).toHaveLength(1);
       expect(bubbles()[0]!.textContent).not.toContain('Sending…');
+      // The same element: the log announces the message once, not again when it is stored.
+      expect(bubbles()[0]).toBe(pendingBubble);
     });
 
     it("keeps the text on failure with 'Failed to send message', and retries the same text with the same clientId", async () => {

@@ -127,7 +127,7 @@ function Conversation({
     const sent = new Set(messages.map((message) => message.clientId).filter(Boolean));
     const waiting = pending
       .filter((send) => !sent.has(send.clientId))
-      .map((send) => ({ key: send.clientId, own: true, content: send.content, createdAt: new Date().toISOString(), pending: true }));
+      .map((send) => ({ key: `c:${send.clientId}`, own: true, content: send.content, createdAt: new Date().toISOString(), pending: true }));
     return [...entriesOf(messages, me), ...waiting];
   }, [messages, pending, me]);
 
