@@ -43,7 +43,7 @@ export const chatKeys = {
 };
 
 /** A send as the client makes it: `clientId` names the message, so a retry is stored once. */
-export type SendVariables = SendMessageBody & { content: string; clientId: string };
+export type SendVariables = Required<Pick<SendMessageBody, 'recipientId' | 'content' | 'clientId'>>;
 
 export const chatApi = {
   conversations: () => http.get(chatPaths.conversations, ConversationsResponseSchema, { fallback: CHAT_TEXTS.conversationsFailed }),
