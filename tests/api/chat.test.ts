@@ -162,6 +162,14 @@ describe('who may chat', () => {
     expect(await conversations(h)).toEqual([]);
     // Messages from a member one can no longer chat with are not counted as waiting.
     expect(await unread(h)).toBe(0);
+
+    // A new agreed date reopens the chat, history included.
+    const again = await confirmedBooking(t, h, g, await slotFor(h));
+    const reopened = await thread(h, g);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.booking._id).toBe(again);
+    expect(reopened.body.messages.map((m: { content: string }) => m.content)).toEqual(['Looking forward to it']);
+    expect(await unread(h)).toBe(1);
   });
 
   it('stays open after the date is completed (both reviewed)', async () => {
