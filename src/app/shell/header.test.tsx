@@ -80,6 +80,8 @@ describe('Header', () => {
     act(() => useSession.getState().signIn('token', member()));
     await renderHeader();
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByText('99+')).toBeTruthy();
+    // On a phone the navigation is in the menu: its button shows the count as well.
+    expect(screen.getByRole('button', { name: 'Menu, 150 unread messages' }).textContent).toBe('99+');
     expect(screen.getByRole('link', { name: 'Notifications, 12 unread' }).textContent).toContain('9+');
   });
 

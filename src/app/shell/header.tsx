@@ -231,9 +231,27 @@ function UserMenu({ user }: { user: User }) {
   );
 }
 
+/** On a phone the navigation sits in this menu: its button carries the unread-message count too. */
 function MobileMenu({ user, unreadMessages }: { user: User; unreadMessages: number }) {
+  const button = (
+    <>
+      <MenuIcon />
+      {unreadMessages > 0 && (
+        <span className="badge badge-corner" aria-hidden="true">
+          {capCount(unreadMessages, 99)}
+        </span>
+      )}
+    </>
+  );
   return (
-    <MenuButton id="mobile-menu" label="Menu" className="mobile-only" buttonClassName="icon-button" panelClassName="menu-panel menu-panel-wide" button={<MenuIcon />}>
+    <MenuButton
+      id="mobile-menu"
+      label={unreadMessages > 0 ? `Menu, ${unreadMessages} unread messages` : 'Menu'}
+      className="mobile-only"
+      buttonClassName="icon-button"
+      panelClassName="menu-panel menu-panel-wide"
+      button={button}
+    >
       {(close) => (
         <>
           <MenuHeading user={user} />

@@ -1,4 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { chatQueries } from '#app/chat/chat.api.ts';
+import { ThreadPage } from '#app/chat/thread-page.tsx';
 
-export const Route = createFileRoute('/_member/_verified/messages/$userId')({ component: () => <PagePlaceholder title="Conversation" /> });
+export const Route = createFileRoute('/_member/_verified/messages/$userId')({
+  // Starts the conversation while the screen's code downloads; the screen shows its own errors.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchInfiniteQuery(chatQueries.thread(params.userId));
+  },
+  component: function Messages() {
+    const { userId } = Route.useParams();
+    return <ThreadPage key={userId} userId={userId} />;
+  },
+});

@@ -1,0 +1,35 @@
+/** How the chat screens show times: in the member's own locale and time zone. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
+
+/** The clock time of a message: "2:05 PM". */
+export const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** The calendar day of a message, for grouping. */
+export const dayKeyOf = (iso: string) => startOfDay(new Date(iso)).getTime();
+
+/** A day separator: "Today", "Yesterday", or "Monday, November 23" (with the year when not this year's). */
+export function dayLabelOf(iso: string, now = new Date()): string {
+  const days = Math.round((startOfDay(now).getTime() - dayKeyOf(iso)) / DAY_MS);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  const date = new Date(iso);
+  return date.toLocaleDateString(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+  });
+}
+
+/** A conversation row's time: the clock today, the weekday within a week, else the date. */
+export function whenOf(iso: string, now = new Date()): string {
+  const days = Math.round((startOfDay(now).getTime() - dayKeyOf(iso)) / DAY_MS);
+  if (days === 0) return timeOf(iso);
+  if (days === 1) return 'Yesterday';
+  const date = new Date(iso);
+  if (days < 7) return date.toLocaleDateString(undefined, { weekday: 'short' });
+  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
+}

@@ -1,0 +1,125 @@
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import type { Message } from '#shared/api/chat.ts';
+import { Button } from '#app/platform/ui/button.tsx';
+import { dayKeyOf, dayLabelOf, timeOf } from './chat-time.ts';
+
+/** A message as the log shows it; a pending one is still on its way. */
+export type LogEntry = { key: string; own: boolean; content: string; createdAt: string; pending?: boolean; read?: boolean };
+
+/** How close to the bottom (px) still counts as "at the bottom": new messages then scroll into view. */
+const BOTTOM_SLACK_PX = 64;
+
+/**
+ * The messages, oldest at the top, as a polite live log: a screen reader hears each new one.
+ * It sticks to the bottom while the member is there (or has just sent), and keeps its place
+ * when older messages are loaded above.
+ */
+export function MessageLog({
+  entries,
+  otherName,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  stickSignal,
+}: {
+  entries: LogEntry[];
+  otherName: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => Promise<unknown>;
+  /** Changes when I send: the log goes to the bottom whatever its position. */
+  stickSignal: number;
+}) {
+  const log = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  /** Where the log was when older messages were asked for: its height and position. */
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const lastOwn = entries.findLast((entry) => entry.own && !entry.pending);
+
+  useLayoutEffect(() => {
+    atBottom.current = true;
+  }, [stickSignal]);
+
+  useLayoutEffect(() => {
+    const element = log.current;
+    if (!element) return;
+    if (anchor.current && !loadingOlder) {
+      element.scrollTop = element.scrollHeight - anchor.current.height + anchor.current.top;
+      anchor.current = null;
+    } else if (atBottom.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [entries, loadingOlder, stickSignal]);
+
+  const loadOlder = async () => {
+    const element = log.current;
+    if (element) anchor.current = { height: element.scrollHeight, top: element.scrollTop };
+    await onLoadOlder();
+    // The button goes once the first message is reached: focus stays in the log.
+    if (document.activeElement === document.body) element?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div
+      ref={log}
+      className="chat-log"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-label={`Messages with ${otherName}`}
+      aria-busy={loadingOlder || undefined}
+      // A scrolling region is reachable by keyboard (arrows and Page Up scroll it).
+      tabIndex={0}
+      onScroll={() => {
+        const element = log.current!;
+        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+      }}
+    >
+      {hasOlder && (
+        <div className="chat-older">
+          <Button size="sm" busy={loadingOlder} onClick={() => void loadOlder()}>
+            Load older messages
+          </Button>
+        </div>
+      )}
+      {entries.length === 0 ? (
+        <p className="chat-empty muted">No messages yet. Say hello to {otherName}!</p>
+      ) : (
+        <ol className="chat-messages">
+          {entries.map((entry, index) => {
+            const newDay = index === 0 || dayKeyOf(entries[index - 1]!.createdAt) !== dayKeyOf(entry.createdAt);
+            return (
+              <Fragment key={entry.key}>
+                {newDay && (
+                  <li className="chat-day">
+                    <span>{dayLabelOf(entry.createdAt)}</span>
+                  </li>
+                )}
+                <li className={`chat-message ${entry.own ? 'chat-message-own' : 'chat-message-other'}${entry.pending ? ' chat-message-pending' : ''}`}>
+                  <span className="visually-hidden">{entry.own ? 'You' : otherName}: </span>
+                  <p className="chat-bubble">{entry.content}</p>
+                  <span className="chat-meta">
+                    <time dateTime={entry.createdAt}>{timeOf(entry.createdAt)}</time>
+                    {entry.pending && <span> · Sending…</span>}
+                    {entry === lastOwn && entry.read && <span> · Read</span>}
+                  </span>
+                </li>
+              </Fragment>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function entriesOf(messages: Message[], me: string): LogEntry[] {
+  return messages.map((message) => ({
+    // Keyed by clientId where there is one: the pending copy's element becomes the sent message, so the log announces it once.
+    key: message.clientId ? `c:${message.clientId}` : message._id,
+    own: message.sender._id === me,
+    content: message.content,
+    createdAt: message.createdAt,
+    read: message.isRead,
+  }));
+}
