@@ -1,3 +1,4 @@
+import { useSession } from '#app/platform/session.store.ts';
 import { Tabs, type TabItem } from '#app/platform/ui/tabs.tsx';
 import { useAdminTab, type AdminTab } from './admin.store.ts';
 import { UsersTab } from './users-tab.tsx';
@@ -12,6 +13,9 @@ const TABS: readonly TabItem<AdminTab>[] = [
 /** /admin (account-and-admin §2): the route lets only admins in; the tab bar remembers its place. */
 export function AdminPage() {
   const { tab, select } = useAdminTab();
+  // Renders nothing for anyone else (account-and-admin §2), should the session change under it.
+  const isAdmin = useSession((state) => state.user?.isAdmin === true);
+  if (!isAdmin) return null;
   return (
     <main id="main" className="page admin-page">
       <h1>Admin Dashboard</h1>

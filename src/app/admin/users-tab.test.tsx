@@ -223,6 +223,34 @@ describe('/admin Users tab', () => {
     expect(screen.getByRole('tab', { name: 'A/B Testing' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('moves back to the last page when a delete empties the one shown', async () => {
+    let total = 11;
+    const requests = stubApi((path, request) => {
+      if (path === '/api/admin/stats') return [200, { stats: STATS }];
+      if (request.method === 'DELETE') {
+        total = 10;
+        return [200, { success: true }];
+      }
+      const page = Number(new URL(request.url).searchParams.get('page'));
+      const all = everyone.slice(0, total);
+      return [200, { users: all.slice((page - 1) * 10, page * 10), pagination: { page, limit: 10, pages: Math.ceil(total / 10), total } }];
+    });
+    await renderTab();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Showing 11 to 11 of 11 users');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Member 9' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Showing 1 to 10 of 10 users')).toBeTruthy();
+    expect(usersCalls(requests).at(-1)).toBe('?page=1');
+  });
+
+  it('renders nothing for a member who is not an admin', async () => {
+    serveAdmin();
+    useSession.setState({ user: { _id: 'x', isAdmin: false, isEmailVerified: true } as never, token: 't' });
+    const { container } = await renderWithRouter(() => <AdminPage />, '/admin');
+    expect(container.textContent).toBe('');
+  });
+
   it('caches admin data 5 minutes, with one retry and no refetch on focus', () => {
     for (const options of [adminQueries.stats(), adminQueries.users({ page: 1, search: '' })]) {
       expect(options.staleTime).toBe(ADMIN_STALE_MS);

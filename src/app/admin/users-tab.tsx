@@ -27,6 +27,12 @@ export function UsersTab() {
   const stats = useQuery(adminQueries.stats());
   const users = useQuery({ ...adminQueries.users({ page, search: search.trim() }), placeholderData: keepPreviousData });
 
+  // A delete that empties the last page moves back to the new last page.
+  const pages = users.data?.pagination.pages;
+  useEffect(() => {
+    if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  }, [page, pages]);
+
   useEffect(() => {
     if (stats.isError && users.isError) toast.error(ADMIN_TEXTS.loadDashboard);
     else if (users.isError) toast.error(ADMIN_TEXTS.loadUsers);
