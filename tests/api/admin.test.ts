@@ -113,6 +113,14 @@ describe('bad input', () => {
       expect(answer.status, query).toBe(400);
       expect(answer.body.fields[0].field).toBe(field);
     }
+    for (const options of [{ rawBody: 'not json' }, { rawBody: '[1,2]' }, {}, { rawBody: 'null' }]) {
+      const answer = await t.call('PUT', adminPaths.ban(target.id), { token: admin.token, headers: { 'content-type': 'application/json' }, ...options });
+      expect(answer.status, JSON.stringify(options)).toBe(400);
+      expect(answer.body.error).toEqual(expect.any(String));
+    }
+    expect((await adminUsers('page=1&page=2')).status).toBe(400);
+    // Fastify refuses an over-long path parameter itself (414): a 4xx, never a 500.
+    expect((await ban('x'.repeat(101), { banned: true, reason: 'x' })).status).toBe(414);
     expect((await t.call('GET', `${adminPaths.auditLog}?userId=nope`, { token: admin.token })).status).toBe(400);
     expect((await ban('not-an-id', { banned: true, reason: 'x' })).status).toBe(404);
     expect((await ban('00000000-0000-4000-8000-000000000000', { banned: true, reason: 'x' })).status).toBe(404);
