@@ -10,7 +10,7 @@ import { messages } from '#server/chat/chat.tables.ts';
 import { likes } from '#server/likes/likes.tables.ts';
 import { photos } from '#server/profiles/profiles.tables.ts';
 import { ADMIN_ERRORS, adminPaths } from '#shared/api/admin.ts';
-import { bookingsPaths } from '#shared/api/bookings.ts';
+import { BOOKING_ERRORS, bookingsPaths } from '#shared/api/bookings.ts';
 import { chatPaths } from '#shared/api/chat.ts';
 import { profilesPaths } from '#shared/api/profiles.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
@@ -148,6 +148,9 @@ describe('ban and unban', () => {
     expect(second.status).toBe(200);
     await confirmedBooking(t, partner, target, await slotFor(partner));
     const targetSlot = await slotFor(target);
+    // A request the target sent before the ban, still pending.
+    const pendingHost = await member('PendingHost');
+    const pendingId = await requestSlot(t, target, await slotFor(pendingHost));
     expect(await browseIds(viewer)).toContain(target.id);
 
     const answer = await ban(target.id, { banned: true, reason: '  Rude messages  ' });
@@ -174,6 +177,11 @@ describe('ban and unban', () => {
     const toBanned = await t.call('POST', chatPaths.send, { token: partner.token, body: { recipientId: target.id, content: 'still there?' } });
     expect(toBanned.status).toBeGreaterThanOrEqual(400);
     expect(toBanned.status).toBeLessThan(500);
+
+    // Nor can a host confirm the banned member's earlier request.
+    const confirmBanned = await t.call('POST', bookingsPaths.respond(pendingId), { token: pendingHost.token, body: { action: 'confirm' } });
+    expect(confirmBanned.status).toBe(409);
+    expect(confirmBanned.body.error).toBe(BOOKING_ERRORS.guestUnavailable);
 
     expect(await auditOf(target.id)).toEqual([
       expect.objectContaining({ action: 'ban', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, email: target.email }, reason: 'Rude messages' }),

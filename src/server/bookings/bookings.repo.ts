@@ -163,3 +163,13 @@ export async function lockUpcomingBookingsOf(db: Tx, memberId: string, now: Date
     return slot ? [{ booking, slot }] : [];
   });
 }
+
+/** Whether a member can still take part in a date: not banned, account not closed. */
+export async function canTakePart(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isBanned, false), eq(users.accountStatus, 'active')))
+    .limit(1);
+  return row !== undefined;
+}

@@ -325,6 +325,8 @@ export function createBookingsService(deps: BookingsDeps) {
         if (booking.status !== 'pending') throw new HttpError(409, BOOKING_ERRORS.notPending);
         if (body.action === 'confirm') {
           if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
+          // A guest banned (or removed) since asking cannot be given a date.
+          if (!(await repo.canTakePart(tx, booking.guestId))) throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
           return confirm(tx, booking, member, body.responseMessage, now);
         }
         await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });
