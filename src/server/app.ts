@@ -3,6 +3,8 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import { createAdminService } from './admin/admin.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
@@ -136,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
     canSee: (viewer, memberId) => browse.canSee(viewer, memberId),
   });
 
+  const admin = createAdminService({ db, clock: deps.clock, adminEmails: deps.adminEmails, removePhotoFiles: (keys) => photos.removeFiles(keys) });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
@@ -165,6 +168,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));
       await api.register(chatRoutes(chat));
+      await api.register(adminRoutes(admin));
     },
     { prefix: '/api' },
   );

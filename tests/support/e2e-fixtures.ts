@@ -36,6 +36,8 @@ export type Member = { token: string; user: { _id: string; email: string }; emai
 
 export type MemberOptions = {
   verified?: boolean;
+  /** A fixed address (the suite's admin); otherwise a unique one. */
+  email?: string;
   gender?: string;
   name?: string;
   age?: number;
@@ -57,7 +59,7 @@ const OPEN_PREFERENCES = {
 
 /** Registers through the API (fast), optionally verifying through the mailed link. */
 export async function createMember(baseURL: string, options: MemberOptions = {}): Promise<Member> {
-  const email = uniqueEmail('member');
+  const email = options.email ?? uniqueEmail('member');
   const password = 'a long enough secret';
   const name = options.name ?? 'Robin';
   const location = { city: options.city ?? 'Vancouver', country: options.country ?? 'Canada', coordinates: null };

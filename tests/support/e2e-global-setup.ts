@@ -5,6 +5,8 @@ import { startSmtpSink } from './smtp-sink.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 47321);
 export const MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp/e2e-mails');
+/** The one admin of the browser suite's server (ADMIN_EMAILS); only admin.spec.ts registers it. */
+export const E2E_ADMIN_EMAIL = 'admin-e2e@example.com';
 
 /**
  * One shared server for the browser suite, mailing to a real SMTP sink that files every message in
@@ -14,7 +16,7 @@ export const MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp/e2e-mails'
 export default async function globalSetup() {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   const sink = await startSmtpSink({ dir: MAIL_DIR });
-  const server = await startServerProcess({ port: E2E_PORT, smtpUrl: sink.url, env: { TEST_CLOCK: '1' } });
+  const server = await startServerProcess({ port: E2E_PORT, smtpUrl: sink.url, env: { TEST_CLOCK: '1', ADMIN_EMAILS: E2E_ADMIN_EMAIL } });
   return async () => {
     await server.stop();
     await sink.close();

@@ -36,3 +36,8 @@ export function verified({ location }: { location: ParsedLocation }) {
   if (access === 'signed-out') throw redirect({ to: '/login', search: { redirect: here(location) } });
   if (access === 'unverified') throw redirect({ to: '/verify-email' });
 }
+
+/** Admins only (behind `verified`): anyone else is sent to /browse (DESIGN; the server answers them 403 anyway). */
+export function adminOnly() {
+  if (!useSession.getState().user?.isAdmin) throw redirect({ to: '/browse' });
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
@@ -145,4 +145,31 @@ export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<
     .orderBy(desc(bookings.createdAt))
     .limit(1);
   return row;
+}
+
+/** A member's pending and confirmed bookings that have not begun, each with its slot, locked (slot, then booking). */
+export async function lockUpcomingBookingsOf(db: Tx, memberId: string, now: Date): Promise<{ booking: BookingRow; slot: SlotRow }[]> {
+  const upcoming = and(
+    or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId)),
+    inArray(bookings.status, ['pending', 'confirmed']),
+    gt(bookings.startsAt, now),
+  );
+  const slotIds = db.select({ id: bookings.slotId }).from(bookings).where(upcoming);
+  const slots = await db.select().from(availabilitySlots).where(inArray(availabilitySlots.id, slotIds)).orderBy(availabilitySlots.id).for('update');
+  const bySlot = new Map(slots.map((slot) => [slot.id, slot]));
+  const rows = await db.select().from(bookings).where(upcoming).orderBy(bookings.id).for('update');
+  return rows.flatMap((booking) => {
+    const slot = bySlot.get(booking.slotId);
+    return slot ? [{ booking, slot }] : [];
+  });
+}
+
+/** Whether a member can still take part in a date: not banned, account not closed. */
+export async function canTakePart(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isBanned, false), eq(users.accountStatus, 'active')))
+    .limit(1);
+  return row !== undefined;
 }

@@ -119,6 +119,50 @@ export function toBooking(parts: repo.BookingWithParts, viewerId: string, otherP
 /** '18:00–19:30 America/Vancouver' */
 const proposedTimeOf = (slot: repo.SlotRow) => `${slot.startTime}–${slot.endTime} ${slot.timeZone}`;
 
+/** What the other party of an upcoming date hears when an admin removes the member (no name: nothing of theirs stays). */
+export const MEMBER_REMOVED_TITLE = 'Your date was cancelled';
+export const memberRemovedMessage = (slot: repo.SlotRow) =>
+  `The member you were to meet on ${slot.date} at ${slot.startTime} is no longer on Rendezvous, so this date is cancelled.`;
+export const MEMBER_REMOVED_REASON = 'Account removed';
+
+/**
+ * Inside an admin's removal of a member (README decision 21): each of their bookings that has not
+ * begun ends. A confirmed date becomes cancelled (no penalty; both promised times and the seat are
+ * freed), a pending request auto_cancelled; the other party is told in their inbox, with no sender,
+ * and a host's request item shows the outcome. Slots and bookings are locked as every transition
+ * locks them. Returns how many ended.
+ */
+export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: Date): Promise<number> {
+  const upcoming = await repo.lockUpcomingBookingsOf(tx, memberId, now);
+  for (const { booking, slot } of upcoming) {
+    const otherId = otherIdOf(booking, memberId);
+    if (booking.status === 'confirmed') {
+      await repo.updateBooking(tx, booking.id, {
+        status: 'cancelled',
+        cancelledBy: memberId,
+        cancelReason: MEMBER_REMOVED_REASON,
+        cancellationPenalty: 0,
+        updatedAt: now,
+      });
+      await repo.deleteCommitments(tx, booking.id);
+      await repo.releaseSeat(tx, booking.slotId);
+    } else {
+      await repo.updateBooking(tx, booking.id, { status: 'auto_cancelled', responseMessage: MEMBER_REMOVED_REASON, updatedAt: now });
+      if (booking.guestId === memberId) await setBookingRequestStatus(tx, [{ id: booking.id, hostId: booking.hostId }], 'cancelled');
+    }
+    await createNotification(tx, {
+      userId: otherId,
+      senderId: null,
+      type: 'booking_update',
+      title: MEMBER_REMOVED_TITLE,
+      message: memberRemovedMessage(slot),
+      data: { bookingId: booking.id, date: booking.startsAt.toISOString() },
+      createdAt: now,
+    });
+  }
+  return upcoming.length;
+}
+
 export type BookingsDeps = {
   db: Db;
   clock: Clock;
@@ -281,6 +325,8 @@ export function createBookingsService(deps: BookingsDeps) {
         if (booking.status !== 'pending') throw new HttpError(409, BOOKING_ERRORS.notPending);
         if (body.action === 'confirm') {
           if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
+          // A guest banned (or removed) since asking cannot be given a date.
+          if (!(await repo.canTakePart(tx, booking.guestId))) throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
           return confirm(tx, booking, member, body.responseMessage, now);
         }
         await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import { photoUrl } from '#shared/api/profiles.ts';
 import type { User } from '#shared/api/auth.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -43,9 +43,16 @@ export async function photosByMember(db: Tx, userIds: string[]): Promise<Map<str
   return byMember;
 }
 
-/** Locks the member's row until the transaction ends, so their photo uploads run one at a time. */
+/**
+ * Locks the member's row until the transaction ends, so their photo uploads run one at a time;
+ * false for an account an admin removed meanwhile (its photos are gone and must stay gone).
+ */
 export async function lockMember(tx: Tx, userId: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), ne(users.accountStatus, 'deleted')))
+    .for('update');
   return rows.length > 0;
 }
 

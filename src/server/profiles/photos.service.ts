@@ -132,6 +132,9 @@ export function createPhotosService(deps: {
       return repo.listPhotos(db, memberId);
     },
 
+    /** Removes stored files whose rows are gone (an admin's removal of a member); a failure is logged, not thrown. */
+    removeFiles,
+
     /** The stored bytes of a photo, for anyone holding its unguessable URL. */
     async file(key: string): Promise<Buffer> {
       const bytes = SAFE_KEY.test(key) ? await storage.get(key) : null;

@@ -30,6 +30,7 @@ export const BOOKING_ERRORS = {
   tooLateToCancel: 'Too late to cancel (within 4 hours)',
   tooEarlyToReview: 'You can review 2 hours after the date has started',
   alreadyReviewed: 'You have already reviewed this date',
+  guestUnavailable: 'This member can no longer be booked',
 } as const;
 
 /** The profile fields booking needs (core-journey §5), as the server names them in `missing`. */

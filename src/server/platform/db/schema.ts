@@ -1,3 +1,4 @@
+export * from '../../admin/admin.tables.ts';
 export * from '../../auth/auth.tables.ts';
 export * from '../../availability/availability.tables.ts';
 export * from '../../bookings/bookings.tables.ts';

@@ -1,4 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { AdminPage } from '#app/admin/admin-page.tsx';
+import { adminQueries } from '#app/admin/admin.api.ts';
+import { adminOnly } from '#app/platform/guards.ts';
 
-export const Route = createFileRoute('/_member/_verified/admin')({ component: () => <PagePlaceholder title="Admin" /> });
+export const Route = createFileRoute('/_member/_verified/admin')({
+  beforeLoad: adminOnly,
+  // Starts the figures and the first page while the screen's code downloads; the screen shows its own errors.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(adminQueries.stats());
+    void context.queryClient.prefetchQuery(adminQueries.users({ page: 1, search: '' }));
+  },
+  component: AdminPage,
+});

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminDeleteResponseSchema,
+  AdminStatsResponseSchema,
+  AdminUserResponseSchema,
+  AdminUsersQuerySchema,
+  AdminUsersResponseSchema,
+  AuditLogQuerySchema,
+  AuditLogResponseSchema,
+  BanBodySchema,
+  adminPaths,
+} from '#shared/api/admin.ts';
+import { requireMember } from '../platform/auth.ts';
+import type { AdminService } from './admin.service.ts';
+
+const UserParams = z.object({ id: z.string().max(100) });
+/** Every admin call: a session (401 without), then an admin (403 to members). */
+const admin = { guard: 'admin' as const };
+
+export const adminRoutes =
+  (service: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(adminPaths.stats, { config: admin, schema: { response: { 200: AdminStatsResponseSchema } } }, async () => ({
+      stats: await service.stats(),
+    }));
+
+    app.get(adminPaths.users, { config: admin, schema: { querystring: AdminUsersQuerySchema, response: { 200: AdminUsersResponseSchema } } }, async (request) =>
+      service.users(request.query),
+    );
+
+    app.put(
+      '/admin/users/:id/ban',
+      { config: admin, schema: { params: UserParams, body: BanBodySchema, response: { 200: AdminUserResponseSchema } } },
+      async (request) => ({ user: await service.setBanned(requireMember(request), request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/admin/users/:id',
+      { config: admin, schema: { params: UserParams, response: { 200: AdminDeleteResponseSchema } } },
+      async (request) => {
+        await service.remove(requireMember(request), request.params.id);
+        return { success: true as const };
+      },
+    );
+
+    app.get(adminPaths.auditLog, { config: admin, schema: { querystring: AuditLogQuerySchema, response: { 200: AuditLogResponseSchema } } }, async (request) => ({
+      entries: await service.auditLog(request.query.userId),
+    }));
+  };

@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import {
+  ADMIN_ERRORS,
+  AUDIT_LOG_LIMIT,
+  RECENT_SIGNUP_DAYS,
+  type AdminAction,
+  type AdminStats,
+  type AdminUser,
+  type AdminUsersQuerySchema,
+  type AdminUsersResponse,
+  type AuditEntry,
+  type BanBodySchema,
+} from '#shared/api/admin.ts';
+import { HttpError } from '#shared/http-error.ts';
+import { endBookingsOfRemovedMember } from '../bookings/bookings.service.ts';
+import type { Member } from '../platform/auth.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { pgErrorCode } from '../platform/db/pg-errors.ts';
+import { isUuid } from '../platform/ids.ts';
+import { photosOfMembers } from '../profiles/profiles.service.ts';
+import * as repo from './admin.repo.ts';
+
+type UsersQuery = z.output<typeof AdminUsersQuerySchema>;
+type BanInput = z.output<typeof BanBodySchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Deadlock or serialization failure: PostgreSQL rolled the transaction back, and running it again is safe. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+export type AdminDeps = {
+  db: Db;
+  clock: Clock;
+  adminEmails: Set<string>;
+  /** Removes stored photo files once their rows are gone (the photos feature owns the storage). */
+  removePhotoFiles: (keys: string[]) => Promise<void>;
+};
+
+export function createAdminService(deps: AdminDeps) {
+  const { db, clock, adminEmails } = deps;
+
+  function toAdminUser(row: repo.UserRow, counts: { total: number; confirmed: number }, photos: { url: string }[]): AdminUser {
+    return {
+      _id: row.id,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      profile: { name: row.name, age: row.age, gender: row.gender, bio: row.bio, photos: photos.map((photo) => ({ url: photo.url })) },
+      reliabilityScore: { current: row.score },
+      moderation: { isBanned: row.isBanned },
+      stats: { bookings: counts },
+      accountType: row.accountType,
+      coupleInfo: row.accountType === 'couple' && row.partnerName ? { partnerName: row.partnerName } : null,
+      isBiometricVerified: row.isBiometricVerified,
+      verificationTier: row.verificationTier,
+      carTier: row.carTier,
+      isAdmin: row.isAdmin || adminEmails.has(row.email),
+    };
+  }
+
+  async function recordOf(row: repo.UserRow): Promise<AdminUser> {
+    const [counts, photos] = await Promise.all([repo.bookingCounts(db, row.id), photosOfMembers(db, [row.id])]);
+    return toAdminUser(row, counts, photos.get(row.id) ?? []);
+  }
+
+  /**
+   * Runs one admin action on a member: the member's row is locked first (two actions on one member
+   * queue up; the second sees what the first left), the action and its audit entry commit together.
+   * A deadlock with a member's own booking change is retried.
+   */
+  async function act<T>(admin: Member, targetId: string, action: AdminAction, run: (tx: Tx, target: repo.UserRow, now: Date) => Promise<{ result: T; reason: string | null } | { result: T; unchanged: true }>): Promise<T> {
+    if (!isUuid(targetId)) throw new HttpError(404, ADMIN_ERRORS.notFound);
+    if (targetId.toLowerCase() === admin.id) throw new HttpError(400, ADMIN_ERRORS.notYourself, [{ field: 'id', message: ADMIN_ERRORS.notYourself }]);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction(async (tx) => {
+          const target = await repo.lockUser(tx, targetId);
+          if (!target) throw new HttpError(404, ADMIN_ERRORS.notFound);
+          const now = clock.now();
+          const done = await run(tx, target, now);
+          if (!('unchanged' in done)) {
+            await repo.insertAudit(tx, {
+              adminId: admin.id,
+              adminEmail: admin.email,
+              action,
+              targetId: target.id,
+              targetEmail: target.email,
+              reason: done.reason,
+              createdAt: now,
+            });
+          }
+          return done.result;
+        });
+      } catch (error) {
+        if (attempt < ATTEMPTS && RETRYABLE.has(pgErrorCode(error) ?? '')) continue;
+        throw error;
+      }
+    }
+  }
+
+  return {
+    async stats(): Promise<AdminStats> {
+      const now = clock.now();
+      const { people, dates, openSlots } = await repo.stats(db, new Date(now.getTime() - RECENT_SIGNUP_DAYS * DAY_MS), now);
+      return {
+        users: { total: people.total, recentSignups: people.recentSignups, banned: people.banned, active: people.total - people.banned },
+        bookings: { total: dates.total, confirmed: dates.confirmed, pending: dates.pending },
+        availability: { totalSlots: openSlots },
+      };
+    },
+
+    async users(query: UsersQuery): Promise<AdminUsersResponse> {
+      const { rows, total } = await repo.listUsers(db, query);
+      const photos = await photosOfMembers(db, rows.map((row) => row.id));
+      return {
+        users: rows.map((row) => toAdminUser(row, { total: row.bookingsTotal, confirmed: row.bookingsConfirmed }, photos.get(row.id) ?? [])),
+        pagination: { page: query.page, limit: query.limit, pages: Math.ceil(total / query.limit), total },
+      };
+    },
+
+    /** Ban (a reason is required; every session ends at once) or unban (no reason needed). */
+    async setBanned(admin: Member, targetId: string, body: BanInput): Promise<AdminUser> {
+      const row = await act(admin, targetId, body.banned ? 'ban' : 'unban', async (tx, target, now) => {
+        if (body.banned) await repo.revokeSessions(tx, target.id, now);
+        if (target.isBanned === body.banned) return { result: target, unchanged: true as const };
+        return { result: await repo.setBanned(tx, target.id, body.banned), reason: body.reason || null };
+      });
+      return recordOf(row);
+    },
+
+    /**
+     * Removes a member (README decision 21): their upcoming dates end and the other parties are
+     * told, everything of theirs others could reach is erased, and the row stays only as an
+     * anonymous 'deleted' placeholder. Photo files go once the transaction has committed.
+     */
+    async remove(admin: Member, targetId: string): Promise<void> {
+      const keys = await act(admin, targetId, 'delete', async (tx, target, now) => {
+        await endBookingsOfRemovedMember(tx, target.id, now);
+        const photoKeys = await repo.eraseMemberData(tx, target.id, now);
+        await repo.anonymise(tx, target.id);
+        return { result: photoKeys, reason: null };
+      });
+      await deps.removePhotoFiles(keys);
+    },
+
+    async auditLog(targetId: string | undefined): Promise<AuditEntry[]> {
+      const rows = await repo.auditEntries(db, { targetId, limit: AUDIT_LOG_LIMIT });
+      return rows.map((row) => ({
+        _id: row.id,
+        action: row.action,
+        admin: { _id: row.adminId, email: row.adminEmail },
+        target: { _id: row.targetId, email: row.targetEmail },
+        reason: row.reason,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
