@@ -1,0 +1,10 @@
+import type { Tx } from '../platform/db/client.ts';
+import { contactMessages, feedback } from './support.tables.ts';
+
+export async function insertContactMessage(db: Tx, row: typeof contactMessages.$inferInsert): Promise<void> {
+  await db.insert(contactMessages).values(row);
+}
+
+export async function insertFeedback(db: Tx, row: typeof feedback.$inferInsert): Promise<void> {
+  await db.insert(feedback).values(row);
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { FEEDBACK_CATEGORIES } from '#shared/api/support.ts';
+import { users } from '../auth/auth.tables.ts';
+
+/** Every message sent through /contact, kept whether or not its mail to support went out. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The member who sent it; kept (as null) if the account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** Feedback from /feedback; the job category marks it as interest in the careers application. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    category: text('category', { enum: FEEDBACK_CATEGORIES.options }).notNull(),
+    message: text('message').notNull(),
+    /** 0–5, or null when the member gave none. */
+    rating: integer('rating'),
+    jobApplication: boolean('job_application').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt), check('feedback_rating_range', sql`${t.rating} between 0 and 5`)],
+);

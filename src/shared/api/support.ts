@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX } from '../domain/account.ts';
+
+export const supportPaths = {
+  contact: '/contact',
+  feedback: '/feedback/submit',
+} as const;
+
+export const REQUIRED_FIELDS = 'Please fill in all required fields';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+export const CONTACT_LIMITS = { name: NAME_MAX, email: EMAIL_MAX, subject: 200, messageMin: 10, messageMax: 5000 } as const;
+export const DEFAULT_CONTACT_SUBJECT = 'Contact Form Inquiry';
+export const CONTACT_SENT = "Message sent successfully! We'll get back to you soon.";
+
+/** A required text: blank (after trimming) gives `missing`. */
+const required = (missing: string, max: number, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+/** An e-mail address someone types into a form (kept as typed, apart from surrounding spaces). */
+export const requiredEmail = (missing: string) =>
+  required(missing, EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`).pipe(z.email(INVALID_EMAIL));
+
+export const ContactBodySchema = z.object({
+  name: required(REQUIRED_FIELDS, CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  email: requiredEmail(REQUIRED_FIELDS),
+  subject: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.subject, `Subject must be at most ${CONTACT_LIMITS.subject} characters`)
+    .optional()
+    .transform((subject) => subject || DEFAULT_CONTACT_SUBJECT),
+  message: z
+    .string({ error: REQUIRED_FIELDS })
+    .trim()
+    .min(1, REQUIRED_FIELDS)
+    .min(CONTACT_LIMITS.messageMin, `Message must be at least ${CONTACT_LIMITS.messageMin} characters long`)
+    .max(CONTACT_LIMITS.messageMax, `Message must be less than ${CONTACT_LIMITS.messageMax} characters`),
+  /** The honeypot: a field people never see. Filled in, the message is accepted and dropped. */
+  website: z.string().max(2000).optional(),
+});
+export type ContactBody = z.input<typeof ContactBodySchema>;
+export type ContactInput = z.output<typeof ContactBodySchema>;
+
+export const SupportResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type SupportResponse = z.infer<typeof SupportResponseSchema>;
+export const FeedbackResponseSchema = SupportResponseSchema.extend({ jobApplication: z.boolean() });
+
+export const FEEDBACK_CATEGORIES = z.enum(['general', 'feature', 'bug', 'ui', 'job']);
+export type FeedbackCategory = z.infer<typeof FEEDBACK_CATEGORIES>;
+export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
+  general: 'General feedback',
+  feature: 'Feature request',
+  bug: 'Bug report',
+  ui: 'Design and ease of use',
+  job: 'I would like to work with you',
+};
+export const FEEDBACK_MESSAGE_MAX = 5000;
+export const FEEDBACK_SENT = 'Thank you for your feedback!';
+export const FEEDBACK_FAILED = 'Failed to submit feedback. Please try again.';
+
+export const FeedbackBodySchema = z.object({
+  category: z.enum(FEEDBACK_CATEGORIES.options, { error: 'Please choose a category' }),
+  message: required('Please enter your feedback', FEEDBACK_MESSAGE_MAX, `Feedback must be less than ${FEEDBACK_MESSAGE_MAX} characters`),
+  rating: z
+    .number({ error: 'Rating must be a whole number from 0 to 5' })
+    .int('Rating must be a whole number from 0 to 5')
+    .min(0, 'Rating must be a whole number from 0 to 5')
+    .max(5, 'Rating must be a whole number from 0 to 5')
+    .nullable()
+    .optional()
+    .transform((rating) => rating ?? null),
+  /** Sent by the client as the spec's payload has it; the server sets it from the category. */
+  jobApplication: z.boolean().optional(),
+});
+export type FeedbackBody = z.input<typeof FeedbackBodySchema>;
+export type FeedbackInput = z.output<typeof FeedbackBodySchema>;

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_LIMITS } from '#server/support/support.service.ts';
+import { CONTACT_SENT } from '#shared/api/support.ts';
+import { SUPPORT_EMAIL, startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const HOUR = 60 * 60 * 1000;
+/** Each test starts in fresh rate-limit windows (every call here comes from 127.0.0.1). */
+const nextWindow = () => t.clock.advance(2 * HOUR);
+
+async function rowsOf(table: string, where = 'true') {
+  const result = await t.database.db.execute(`select * from ${table} where ${where}`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+const contact = (token: string | undefined, body: unknown) => t.call('POST', '/contact', { token, body });
+
+describe('POST /api/contact', () => {
+  it('stores the message and mails it to the support address, reply-to the sender', async () => {
+    nextWindow();
+    const member = await t.register();
+    const answer = await contact(member.token, {
+      name: '  Ada Lovelace ',
+      email: ' ada.contact@example.com ',
+      subject: 'Changing my account type',
+      message: '  We are now a couple; please switch our account.  ',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: CONTACT_SENT });
+
+    const mail = await t.sink.waitFor((m) => m.subject === '[Contact] Changing my account type');
+    expect(mail.to).toEqual([SUPPORT_EMAIL]);
+    expect(mail.replyTo).toBe('ada.contact@example.com');
+    expect(mail.text).toContain('From: Ada Lovelace <ada.contact@example.com>');
+    expect(mail.text).toContain(`Member: ${member.user._id} (${member.email})`);
+    expect(mail.text).toContain('We are now a couple; please switch our account.');
+
+    const rows = await rowsOf('contact_messages', `user_id = '${member.user._id}'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada.contact@example.com',
+      subject: 'Changing my account type',
+      message: 'We are now a couple; please switch our account.',
+    });
+  });
+
+  it("an empty or missing subject becomes 'Contact Form Inquiry'", async () => {
+    nextWindow();
+    const member = await t.register();
+    for (const subject of ['   ', undefined]) {
+      const answer = await contact(member.token, { name: 'Bo', email: 'bo.subject@example.com', subject, message: 'A question about dates.' });
+      expect(answer.status).toBe(200);
+    }
+    const rows = await rowsOf('contact_messages', `user_id = '${member.user._id}'`);
+    expect(rows.map((row) => row.subject)).toEqual(['Contact Form Inquiry', 'Contact Form Inquiry']);
+    await t.sink.waitFor((m) => m.subject === '[Contact] Contact Form Inquiry' && m.replyTo === 'bo.subject@example.com');
+  });
+
+  it('a filled honeypot is accepted silently: nothing stored, nothing mailed', async () => {
+    nextWindow();
+    const member = await t.register();
+    const answer = await contact(member.token, {
+      name: 'Bot',
+      email: 'bot.honeypot@example.com',
+      subject: 'Cheap watches',
+      message: 'Buy cheap watches here today.',
+      website: 'http://spam.example',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: CONTACT_SENT });
+    // A real message sent afterwards arrives; the bot's never did.
+    await contact(member.token, { name: 'Real', email: 'real.after@example.com', message: 'A genuine message after the bot.' });
+    await t.sink.waitFor((m) => m.replyTo === 'real.after@example.com');
+    expect(t.sink.messages.some((m) => m.replyTo === 'bot.honeypot@example.com' || m.subject.includes('Cheap watches'))).toBe(false);
+    expect(await rowsOf('contact_messages', `email = 'bot.honeypot@example.com'`)).toEqual([]);
+  });
+
+  it('checks every field with the spec texts, naming the field', async () => {
+    nextWindow();
+    const member = await t.register();
+    const valid = { name: 'Cy', email: 'cy@example.com', subject: '', message: 'Long enough message.' };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...valid, name: '   ' }, 'name', 'Please fill in all required fields'],
+      [{ ...valid, name: undefined }, 'name', 'Please fill in all required fields'],
+      [{ ...valid, email: '' }, 'email', 'Please fill in all required fields'],
+      [{ ...valid, email: 'not-an-address' }, 'email', 'Please enter a valid email address'],
+      [{ ...valid, message: '   ' }, 'message', 'Please fill in all required fields'],
+      [{ ...valid, message: '  too short  ' }, 'message', 'Message must be at least 10 characters long'],
+      [{ ...valid, message: 'x'.repeat(5001) }, 'message', 'Message must be less than 5000 characters'],
+      [{ ...valid, name: 'n'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
+      [{ ...valid, email: `${'e'.repeat(250)}@x.com` }, 'email', 'Email must be at most 255 characters'],
+      [{ ...valid, subject: 's'.repeat(201) }, 'subject', 'Subject must be at most 200 characters'],
+      [{ ...valid, message: 42 }, 'message', 'Please fill in all required fields'],
+    ];
+    for (const [body, field, message] of cases) {
+      const answer = await contact(member.token, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(answer.body.fields).toContainEqual({ field, message });
+      expect(answer.body.error).toBe(message);
+    }
+    // The edges are allowed: exactly 10 and exactly 5000 characters, a 200-character subject.
+    expect((await contact(member.token, { ...valid, message: 'x'.repeat(10) })).status).toBe(200);
+    expect((await contact(member.token, { ...valid, message: 'x'.repeat(5000), subject: 's'.repeat(200) })).status).toBe(200);
+    expect((await t.call('POST', '/contact', { token: member.token, rawBody: '{"name":' })).status).toBe(400);
+  });
+
+  it('needs a session', async () => {
+    const answer = await contact(undefined, { name: 'Anon', email: 'anon@example.com', message: 'Hello there, support.' });
+    expect(answer.status).toBe(401);
+  });
+
+  it('is rate limited per member', async () => {
+    nextWindow();
+    const member = await t.register();
+    const other = await t.register();
+    const body = { name: 'Di', email: 'di@example.com', message: 'Another message for you.' };
+    const statuses: number[] = [];
+    for (let i = 0; i <= SUPPORT_LIMITS.contactPerMember.max; i++) statuses.push((await contact(member.token, body)).status);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await contact(other.token, body)).status).toBe(200);
+    expect(await rowsOf('contact_messages', `user_id = '${member.user._id}'`)).toHaveLength(SUPPORT_LIMITS.contactPerMember.max);
+    t.clock.advance(HOUR);
+    expect((await contact(member.token, body)).status).toBe(200);
+  });
+
+  it('is rate limited per IP, whichever member sends', async () => {
+    nextWindow();
+    const perMember = SUPPORT_LIMITS.contactPerMember.max - 1;
+    const members = await Promise.all(
+      Array.from({ length: Math.ceil(SUPPORT_LIMITS.contactPerIp.max / perMember) + 1 }, () => t.register()),
+    );
+    const body = { name: 'Ed', email: 'ed@example.com', message: 'Many members, one address.' };
+    for (let i = 0; i < SUPPORT_LIMITS.contactPerIp.max; i++) {
+      expect((await contact(members[Math.floor(i / perMember)]!.token, body)).status).toBe(200);
+    }
+    const refused = await contact(members.at(-1)!.token, body);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+  });
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { createMember, expectNoSevereA11yViolations, mailsTo, signInAs } from '../support/e2e-fixtures.ts';
+
+/** The e2e server runs with the default SUPPORT_EMAIL. */
+const SUPPORT_EMAIL = 'support@rendezvous.local';
+
+test('a contact message is checked, sent, and arrives at the support address with a reply-to of the sender', async ({ page, baseURL }) => {
+  const member = await createMember(baseURL!, { name: 'Sasha' });
+  await signInAs(page, member);
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  await expect(page.getByText('We reply within 24 hours on business days.')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('Sasha');
+  await expect(page.getByLabel('Email')).toHaveValue(member.email);
+  await expectNoSevereA11yViolations(page);
+
+  const replyTo = `sasha-${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(replyTo);
+  await page.getByLabel('Message', { exact: true }).fill('Too short');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message must be at least 10 characters long')).toBeVisible();
+
+  await page.getByLabel('Subject (optional)').fill('My date never showed up');
+  await page.getByLabel('Message', { exact: true }).fill('My date on Saturday never arrived. What happens to their score?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "Message sent successfully! We'll get back to you soon." }).first()).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+
+  await expect
+    .poll(() => mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === replyTo), { message: 'the contact mail at the sink', timeout: 15_000 })
+    .toBeTruthy();
+  const mail = mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === replyTo)!;
+  expect(mail.subject).toBe('[Contact] My date never showed up');
+  expect(mail.text).toContain('My date on Saturday never arrived. What happens to their score?');
+  expect(mail.text).toContain(`From: Sasha <${replyTo}>`);
+
+  // The FAQ opens from the keyboard.
+  await page.getByText('Can I change my account type?').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/needs our help/)).toBeVisible();
+});
