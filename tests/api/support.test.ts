@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_LIMITS } from '#server/support/support.service.ts';
-import { CONTACT_SENT } from '#shared/api/support.ts';
+import { CONTACT_SENT, FEEDBACK_SENT } from '#shared/api/support.ts';
 import { SUPPORT_EMAIL, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -143,5 +143,74 @@ describe('POST /api/contact', () => {
     const refused = await contact(members.at(-1)!.token, body);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+const feedback = (token: string | undefined, body: unknown) => t.call('POST', '/feedback/submit', { token, body });
+
+describe('POST /api/feedback/submit', () => {
+  it('stores the category, message and optional rating; the job category (only) sets the job-application flag', async () => {
+    nextWindow();
+    const member = await t.verifiedMember();
+    const sent = [
+      { category: 'bug', message: '  The calendar skips a day.  ', rating: 2, jobApplication: true },
+      { category: 'job', message: 'I would love to moderate.', jobApplication: false },
+      { category: 'ui', message: 'Lovely colours.', rating: 0 },
+      { category: 'general', message: 'All good.', rating: null },
+    ];
+    const answers = [];
+    for (const body of sent) answers.push(await feedback(member.token, body));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers[0]!.body).toEqual({ success: true, message: FEEDBACK_SENT, jobApplication: false });
+    expect(answers[1]!.body).toEqual({ success: true, message: FEEDBACK_SENT, jobApplication: true });
+
+    const rows = await rowsOf('feedback', `user_id = '${member.user._id}' order by created_at, message`);
+    expect(rows.map(({ category, message, rating, job_application }) => ({ category, message, rating, job_application })).sort((a, b) => String(a.category).localeCompare(String(b.category)))).toEqual([
+      { category: 'bug', message: 'The calendar skips a day.', rating: 2, job_application: false },
+      { category: 'general', message: 'All good.', rating: null, job_application: false },
+      { category: 'job', message: 'I would love to moderate.', rating: null, job_application: true },
+      { category: 'ui', message: 'Lovely colours.', rating: 0, job_application: false },
+    ]);
+  });
+
+  it('checks every field, naming it', async () => {
+    nextWindow();
+    const member = await t.verifiedMember();
+    const valid = { category: 'feature', message: 'Dark mode please.' };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...valid, category: undefined }, 'category', 'Please choose a category'],
+      [{ ...valid, category: '' }, 'category', 'Please choose a category'],
+      [{ ...valid, category: 'praise' }, 'category', 'Please choose a category'],
+      [{ ...valid, message: '  ' }, 'message', 'Please enter your feedback'],
+      [{ ...valid, message: undefined }, 'message', 'Please enter your feedback'],
+      [{ ...valid, message: 'x'.repeat(5001) }, 'message', 'Feedback must be less than 5000 characters'],
+      [{ ...valid, rating: 6 }, 'rating', 'Rating must be a whole number from 0 to 5'],
+      [{ ...valid, rating: -1 }, 'rating', 'Rating must be a whole number from 0 to 5'],
+      [{ ...valid, rating: 2.5 }, 'rating', 'Rating must be a whole number from 0 to 5'],
+      [{ ...valid, rating: '3' }, 'rating', 'Rating must be a whole number from 0 to 5'],
+    ];
+    for (const [body, field, message] of cases) {
+      const answer = await feedback(member.token, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(answer.body.fields).toContainEqual({ field, message });
+    }
+    expect(await rowsOf('feedback', `user_id = '${member.user._id}'`)).toEqual([]);
+  });
+
+  it('needs a verified e-mail', async () => {
+    const unverified = await t.register();
+    expect((await feedback(unverified.token, { category: 'general', message: 'Hello' })).status).toBe(403);
+    expect((await feedback(undefined, { category: 'general', message: 'Hello' })).status).toBe(401);
+  });
+
+  it('is rate limited per member', async () => {
+    nextWindow();
+    const member = await t.verifiedMember();
+    const statuses: number[] = [];
+    for (let i = 0; i <= SUPPORT_LIMITS.feedbackPerMember.max; i++) {
+      statuses.push((await feedback(member.token, { category: 'general', message: `Note ${i}` })).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -39,3 +39,22 @@ test('a contact message is checked, sent, and arrives at the support address wit
   await page.keyboard.press('Enter');
   await expect(page.getByText(/needs our help/)).toBeVisible();
 });
+
+test('feedback with the job category is stored and leads to /careers/apply', async ({ page, baseURL }) => {
+  const member = await createMember(baseURL!, { verified: true });
+  await signInAs(page, member);
+  await page.goto('/feedback');
+  await expect(page.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
+  await expectNoSevereA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page.getByText('Please choose a category')).toBeVisible();
+  await page.getByLabel('Category').selectOption('job');
+  await page.getByLabel('Your feedback').fill('I have moderated a large forum for three years.');
+  await page.getByLabel('Rating (optional)').selectOption('5');
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your feedback!' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Back to Browse' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to the job application' }).click();
+  await expect(page).toHaveURL(/\/careers\/apply$/);
+});

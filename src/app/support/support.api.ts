@@ -1,8 +1,17 @@
-import { SupportResponseSchema, supportPaths, type ContactInput } from '#shared/api/support.ts';
+import {
+  FEEDBACK_FAILED,
+  FeedbackResponseSchema,
+  SupportResponseSchema,
+  supportPaths,
+  type ContactInput,
+  type FeedbackInput,
+} from '#shared/api/support.ts';
 import { http } from '#app/platform/http.ts';
 
 /** Support calls are one-off sends: no queries to cache, so no key factory. */
 export const supportApi = {
   contact: (body: Omit<ContactInput, 'website'>) =>
     http.post(supportPaths.contact, SupportResponseSchema, body, { fallback: 'Failed to send message. Please try again.' }),
+  feedback: (body: FeedbackInput) =>
+    http.post(supportPaths.feedback, FeedbackResponseSchema, { ...body, jobApplication: body.category === 'job' }, { fallback: FEEDBACK_FAILED }),
 };

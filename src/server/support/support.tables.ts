@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { FEEDBACK_CATEGORIES } from '#shared/api/support.ts';
+import { FEEDBACK_CATEGORY_VALUES } from '#shared/api/support.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /** Every message sent through /contact, kept whether or not its mail to support went out. */
@@ -25,7 +25,7 @@ export const feedback = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    category: text('category', { enum: FEEDBACK_CATEGORIES.options }).notNull(),
+    category: text('category', { enum: FEEDBACK_CATEGORY_VALUES }).notNull(),
     message: text('message').notNull(),
     /** 0–5, or null when the member gave none. */
     rating: integer('rating'),

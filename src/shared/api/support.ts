@@ -46,7 +46,8 @@ export const SupportResponseSchema = z.object({ success: z.boolean(), message: z
 export type SupportResponse = z.infer<typeof SupportResponseSchema>;
 export const FeedbackResponseSchema = SupportResponseSchema.extend({ jobApplication: z.boolean() });
 
-export const FEEDBACK_CATEGORIES = z.enum(['general', 'feature', 'bug', 'ui', 'job']);
+export const FEEDBACK_CATEGORY_VALUES = ['general', 'feature', 'bug', 'ui', 'job'] as const;
+export const FEEDBACK_CATEGORIES = z.enum(FEEDBACK_CATEGORY_VALUES);
 export type FeedbackCategory = z.infer<typeof FEEDBACK_CATEGORIES>;
 export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
   general: 'General feedback',
