@@ -58,3 +58,41 @@ test('feedback with the job category is stored and leads to /careers/apply', asy
   await page.getByRole('link', { name: 'Continue to the job application' }).click();
   await expect(page).toHaveURL(/\/careers\/apply$/);
 });
+
+test.describe('the reading pages', () => {
+  test('/about explains every part of how it works and links home', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
+    for (const name of ['Three steps to a date', 'The reliability score', 'Whoever asks, pays', 'Individuals and couples', 'Status tiers', 'What moves your score', 'Safety and privacy']) {
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    }
+    await expect(page.getByText('Set your availability.')).toBeVisible();
+    await expect(page.getByText('750–850 Excellent:')).toBeVisible();
+    await expectNoSevereA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/terms: 14 sections, last updated September 4, 2025, the law of British Columbia', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(page.getByText('Last updated: September 4, 2025')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(14);
+    await expect(page.getByRole('heading', { level: 2, name: '14. Governing law and contact' })).toBeVisible();
+    await expect(page.getByText(/governed by the laws of the Province of British Columbia/)).toBeVisible();
+    await expectNoSevereA11yViolations(page);
+    await page.getByRole('link', { name: '← Back to Rendezvous' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/privacy: 12 sections with the retention periods', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+    await expect(page.getByText(/Verification records: 7 years or more/)).toBeVisible();
+    await expect(page.getByText(/Communication logs .*: 3 to 5 years/)).toBeVisible();
+    await expect(page.getByText(/most of your data is removed within 30 days/)).toBeVisible();
+    await expectNoSevereA11yViolations(page);
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+});
