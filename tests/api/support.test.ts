@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_LIMITS } from '#server/support/support.service.ts';
-import { CONTACT_SENT, FEEDBACK_SENT } from '#shared/api/support.ts';
+import { APPLICATION_SENT, CONTACT_SENT, FEEDBACK_SENT } from '#shared/api/support.ts';
 import { SUPPORT_EMAIL, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -210,6 +210,83 @@ describe('POST /api/feedback/submit', () => {
     for (let i = 0; i <= SUPPORT_LIMITS.feedbackPerMember.max; i++) {
       statuses.push((await feedback(member.token, { category: 'general', message: `Note ${i}` })).status);
     }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+const apply = (token: string | undefined, body: unknown) => t.call('POST', '/careers/apply', { token, body });
+const application = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Grace Hopper',
+  email: 'grace.applies@example.com',
+  phone: '+1 604 555 0100',
+  position: 'Content Moderator',
+  experience: 'Five years moderating a large forum.',
+  whyWork: 'I like what you are building.',
+  availability: '1-2weeks',
+  feedbackSubmitted: true,
+  ...overrides,
+});
+
+describe('POST /api/careers/apply', () => {
+  it('stores the application and mails it to support, reply-to the applicant', async () => {
+    nextWindow();
+    const member = await t.register();
+    const answer = await apply(member.token, application());
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: APPLICATION_SENT });
+
+    const mail = await t.sink.waitFor((m) => m.subject === '[Careers] Content Moderator: Grace Hopper');
+    expect(mail.to).toEqual([SUPPORT_EMAIL]);
+    expect(mail.replyTo).toBe('grace.applies@example.com');
+    for (const line of ['Applicant: Grace Hopper <grace.applies@example.com>', 'Phone: +1 604 555 0100', 'Can start: In 1–2 weeks', 'Five years moderating a large forum.', 'I like what you are building.']) {
+      expect(mail.text).toContain(line);
+    }
+    const rows = await rowsOf('job_applications', `user_id = '${member.user._id}'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Grace Hopper', email: 'grace.applies@example.com', position: 'Content Moderator', availability: '1-2weeks', why_work: 'I like what you are building.' });
+  });
+
+  it('phone, experience and why-work are optional', async () => {
+    nextWindow();
+    const member = await t.register();
+    const answer = await apply(member.token, application({ email: 'brief@example.com', phone: '', experience: null, whyWork: '  ', position: 'Other', availability: 'flexible' }));
+    expect(answer.status).toBe(200);
+    const [row] = await rowsOf('job_applications', `user_id = '${member.user._id}'`);
+    expect(row).toMatchObject({ phone: null, experience: null, why_work: null, position: 'Other' });
+    const mail = await t.sink.waitFor((m) => m.replyTo === 'brief@example.com');
+    expect(mail.text).not.toContain('Phone:');
+  });
+
+  it('checks every field, naming it', async () => {
+    nextWindow();
+    const member = await t.register();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [application({ name: ' ' }), 'name', 'Please enter your name'],
+      [application({ email: '' }), 'email', 'Please enter your email address'],
+      [application({ email: 'nope' }), 'email', 'Please enter a valid email address'],
+      [application({ phone: 'call me' }), 'phone', 'Please enter a valid phone number'],
+      [application({ position: 'CEO' }), 'position', 'Please choose a position'],
+      [application({ position: undefined }), 'position', 'Please choose a position'],
+      [application({ availability: 'someday' }), 'availability', 'Please choose when you could start'],
+      [application({ feedbackSubmitted: false }), 'feedbackSubmitted', 'Please confirm that you have submitted feedback about Rendezvous'],
+      [application({ feedbackSubmitted: undefined }), 'feedbackSubmitted', 'Please confirm that you have submitted feedback about Rendezvous'],
+      [application({ experience: 'x'.repeat(2001) }), 'experience', 'Experience must be at most 2000 characters'],
+    ];
+    for (const [body, field, message] of cases) {
+      const answer = await apply(member.token, body);
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.fields).toContainEqual({ field, message });
+    }
+    expect(await rowsOf('job_applications', `user_id = '${member.user._id}'`)).toEqual([]);
+  });
+
+  it('needs a session and is rate limited per member', async () => {
+    nextWindow();
+    expect((await apply(undefined, application())).status).toBe(401);
+    const member = await t.register();
+    const statuses: number[] = [];
+    for (let i = 0; i <= SUPPORT_LIMITS.applicationsPerMember.max; i++) statuses.push((await apply(member.token, application({ email: `often${i}@example.com` }))).status);
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -1,10 +1,12 @@
 import {
+  APPLICATION_FAILED,
   FEEDBACK_FAILED,
   FeedbackResponseSchema,
   SupportResponseSchema,
   supportPaths,
   type ContactInput,
   type FeedbackInput,
+  type JobApplicationInput,
 } from '#shared/api/support.ts';
 import { http } from '#app/platform/http.ts';
 
@@ -14,4 +16,5 @@ export const supportApi = {
     http.post(supportPaths.contact, SupportResponseSchema, body, { fallback: 'Failed to send message. Please try again.' }),
   feedback: (body: FeedbackInput) =>
     http.post(supportPaths.feedback, FeedbackResponseSchema, { ...body, jobApplication: body.category === 'job' }, { fallback: FEEDBACK_FAILED }),
+  apply: (body: JobApplicationInput) => http.post(supportPaths.careersApply, SupportResponseSchema, body, { fallback: APPLICATION_FAILED }),
 };

@@ -1,3 +1,4 @@
+import { JOB_AVAILABILITY_LABELS, type JobApplicationInput } from '#shared/api/support.ts';
 import type { MailMessage } from '../platform/mail/mailer.ts';
 
 /** One line per field, then the text as written: support reads it and presses Reply. */
@@ -21,6 +22,25 @@ export function contactMail(
         ['Subject', message.subject],
       ],
       message.message,
+    ),
+  };
+}
+
+export function jobApplicationMail(supportEmail: string, application: JobApplicationInput & { memberId: string; memberEmail: string }): MailMessage {
+  return {
+    to: supportEmail,
+    replyTo: application.email,
+    subject: `[Careers] ${application.position}: ${application.name}`,
+    text: report(
+      [
+        ['Applicant', `${application.name} <${application.email}>`],
+        ['Phone', application.phone],
+        ['Position', application.position],
+        ['Can start', JOB_AVAILABILITY_LABELS[application.availability]],
+        ['Member', `${application.memberId} (${application.memberEmail})`],
+        ['Feedback submitted', 'yes'],
+      ],
+      `Experience:\n${application.experience ?? '(not given)'}\n\nWhy they want to work with us:\n${application.whyWork ?? '(not given)'}`,
     ),
   };
 }

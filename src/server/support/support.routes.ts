@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  APPLICATION_SENT,
   CONTACT_SENT,
   ContactBodySchema,
   FEEDBACK_SENT,
   FeedbackBodySchema,
   FeedbackResponseSchema,
+  JobApplicationBodySchema,
   SupportResponseSchema,
   supportPaths,
 } from '#shared/api/support.ts';
@@ -29,6 +31,15 @@ export const supportRoutes =
       async (request) => {
         const { jobApplication } = await support.feedback(requireMember(request), request.body);
         return { success: true, message: FEEDBACK_SENT, jobApplication };
+      },
+    );
+
+    app.post(
+      supportPaths.careersApply,
+      { schema: { body: JobApplicationBodySchema, response: { 200: SupportResponseSchema } } },
+      async (request) => {
+        await support.apply(requireMember(request), request.body);
+        return { success: true, message: APPLICATION_SENT };
       },
     );
   };

@@ -1,10 +1,10 @@
-import type { ContactInput, FeedbackInput } from '#shared/api/support.ts';
+import type { ContactInput, FeedbackInput, JobApplicationInput } from '#shared/api/support.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
-import { contactMail } from './support.mails.ts';
+import { contactMail, jobApplicationMail } from './support.mails.ts';
 import * as repo from './support.repo.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -12,6 +12,7 @@ export const SUPPORT_LIMITS = {
   contactPerMember: { max: 5, windowMs: HOUR },
   contactPerIp: { max: 20, windowMs: HOUR },
   feedbackPerMember: { max: 10, windowMs: HOUR },
+  applicationsPerMember: { max: 3, windowMs: 24 * HOUR },
 } satisfies Record<string, Limit>;
 
 export type SupportDeps = {
@@ -53,6 +54,15 @@ export function createSupportService(deps: SupportDeps) {
       const jobApplication = input.category === 'job';
       await repo.insertFeedback(db, { userId: member.id, category: input.category, message: input.message, rating: input.rating, jobApplication, createdAt: now });
       return { jobApplication };
+    },
+
+    /** Stores a careers application and mails it to support (reply-to: the applicant). */
+    async apply(member: Member, input: JobApplicationInput): Promise<void> {
+      const now = clock.now();
+      await consume(db, `careers:member:${member.id}`, SUPPORT_LIMITS.applicationsPerMember, now);
+      const { feedbackSubmitted: _confirmed, ...application } = input;
+      await repo.insertJobApplication(db, { userId: member.id, ...application, createdAt: now });
+      await sendQuietly(jobApplicationMail(supportEmail, { ...input, memberId: member.id, memberEmail: member.email }));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { FEEDBACK_CATEGORY_VALUES } from '#shared/api/support.ts';
+import { FEEDBACK_CATEGORY_VALUES, JOB_AVAILABILITY, JOB_POSITIONS } from '#shared/api/support.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /** Every message sent through /contact, kept whether or not its mail to support went out. */
@@ -33,4 +33,22 @@ export const feedback = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('feedback_created_idx').on(t.createdAt), check('feedback_rating_range', sql`${t.rating} between 0 and 5`)],
+);
+
+/** Applications from /careers/apply, kept on the server (DESIGN.md) and mailed to support. */
+export const jobApplications = pgTable(
+  'job_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    position: text('position', { enum: JOB_POSITIONS }).notNull(),
+    experience: text('experience'),
+    whyWork: text('why_work'),
+    availability: text('availability', { enum: JOB_AVAILABILITY }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('job_applications_created_idx').on(t.createdAt)],
 );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 export const supportPaths = {
   contact: '/contact',
   feedback: '/feedback/submit',
+  careersApply: '/careers/apply',
 } as const;
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
@@ -76,3 +77,38 @@ export const FeedbackBodySchema = z.object({
 });
 export type FeedbackBody = z.input<typeof FeedbackBodySchema>;
 export type FeedbackInput = z.output<typeof FeedbackBodySchema>;
+
+export const JOB_POSITIONS = ['Content Moderator', 'Other'] as const;
+export const JOB_AVAILABILITY = ['immediately', '1-2weeks', '1month', 'flexible'] as const;
+export const JOB_AVAILABILITY_LABELS: Record<(typeof JOB_AVAILABILITY)[number], string> = {
+  immediately: 'Immediately',
+  '1-2weeks': 'In 1–2 weeks',
+  '1month': 'In a month',
+  flexible: 'Flexible',
+};
+export const JOB_TEXT_MAX = 2000;
+export const JOB_PHONE_MAX = 30;
+export const APPLICATION_SENT = 'Thank you for applying! We will be in touch by e-mail.';
+export const APPLICATION_FAILED = 'Failed to submit your application. Please try again.';
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+/** The careers application (account-and-admin §3 "Job application"), kept on the server (DESIGN.md). */
+export const JobApplicationBodySchema = z.object({
+  name: required('Please enter your name', CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  email: requiredEmail('Please enter your email address'),
+  phone: optionalText(JOB_PHONE_MAX, 'Phone').refine((phone) => phone === null || /^[+()\d\s.-]{7,}$/.test(phone), 'Please enter a valid phone number'),
+  position: z.enum(JOB_POSITIONS, { error: 'Please choose a position' }),
+  experience: optionalText(JOB_TEXT_MAX, 'Experience'),
+  whyWork: optionalText(JOB_TEXT_MAX, 'This answer'),
+  availability: z.enum(JOB_AVAILABILITY, { error: 'Please choose when you could start' }),
+  feedbackSubmitted: z.literal(true, { error: 'Please confirm that you have submitted feedback about Rendezvous' }),
+});
+export type JobApplicationBody = z.input<typeof JobApplicationBodySchema>;
+export type JobApplicationInput = z.output<typeof JobApplicationBodySchema>;

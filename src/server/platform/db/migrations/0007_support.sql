@@ -22,4 +22,19 @@ CREATE TABLE "feedback" (
 );
 --> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at");
+CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at");--> statement-breakpoint
+CREATE TABLE "job_applications" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"position" text NOT NULL,
+	"experience" text,
+	"why_work" text,
+	"availability" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "job_applications" ADD CONSTRAINT "job_applications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "job_applications_created_idx" ON "job_applications" USING btree ("created_at");
