@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
   const availability = createAvailabilityService({ db, clock: deps.clock, browse });
   const notifications = createNotificationsService({ db, clock: deps.clock });
   const score = createScoreService({ db });
-  const support = createSupportService({ db, clock: deps.clock, mailer: deps.mailer, supportEmail: deps.supportEmail, log: app.log });
+  const support = createSupportService({ db, clock: deps.clock, mailer: deps.mailer, supportEmail: deps.supportEmail, publicUrl: deps.publicUrl, events, log: app.log });
   const bookings = createBookingsService({
     db,
     clock: deps.clock,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_LIMITS } from '#server/support/support.service.ts';
-import { APPLICATION_SENT, CONTACT_SENT, FEEDBACK_SENT } from '#shared/api/support.ts';
+import { SUPPORT_LIMITS, grantReferralPoints } from '#server/support/support.service.ts';
+import { APPLICATION_SENT, CONTACT_SENT, FEEDBACK_SENT, INVITES_SENT } from '#shared/api/support.ts';
+import { linkIn } from '#tests/support/smtp-sink.ts';
 import { SUPPORT_EMAIL, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -289,5 +290,151 @@ describe('POST /api/careers/apply', () => {
     for (let i = 0; i <= SUPPORT_LIMITS.applicationsPerMember.max; i++) statuses.push((await apply(member.token, application({ email: `often${i}@example.com` }))).status);
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+const sendInvites = (token: string | undefined, invites: unknown) => t.call('POST', '/users/send-invites', { token, body: { invites } });
+const rows = (...emails: string[]) =>
+  ['female', 'female', 'female', 'female', 'male', 'male'].map((gender, i) => ({ email: emails[i] ?? '', gender, sent: false }));
+const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function scoreOf(userId: string) {
+  return Number((await rowsOf('users', `id = '${userId}'`))[0]!.score);
+}
+const grant = (friendId: string) => t.database.db.transaction((tx) => grantReferralPoints(tx, friendId, t.clock.now()));
+
+describe('POST /api/users/send-invites', () => {
+  it("mails each pending address the member's referral link to /register; registering through it records the referral", async () => {
+    nextWindow();
+    const member = await t.verifiedMember({ name: 'Ines' });
+    const ana = unique('ana');
+    const ben = unique('ben');
+    const invites = rows(` ${ana.toUpperCase()} `, '', '', '', ben);
+    invites[1] = { email: 'sent-before@example.com', gender: 'female', sent: true };
+    const answer = await sendInvites(member.token, invites);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: INVITES_SENT, sent: [ana, ben] });
+
+    const mail = await t.sink.waitFor((m) => m.to.includes(ana));
+    expect(mail.subject).toBe('Ines invited you to Rendezvous');
+    const link = linkIn(mail);
+    expect(link).toBe(`http://rendezvous.test/register?ref=${member.user.referralCode}`);
+    await t.sink.waitFor((m) => m.to.includes(ben) && m.subject === 'Ines invited you to Rendezvous');
+    expect(t.sink.messages.some((m) => m.to.includes('sent-before@example.com'))).toBe(false);
+
+    const friend = await t.register({ email: ana, referralCode: new URL(link).searchParams.get('ref') });
+    expect((await rowsOf('users', `id = '${friend.user._id}'`))[0]!.referred_by).toBe(member.user._id);
+    expect((await rowsOf('invites', `inviter_id = '${member.user._id}'`)).map((row) => row.email).sort()).toEqual([ana, ben].sort());
+  });
+
+  it('inviting an address again answers it as sent but mails it once', async () => {
+    nextWindow();
+    const member = await t.verifiedMember();
+    const cy = unique('cy');
+    expect((await sendInvites(member.token, rows(cy))).status).toBe(200);
+    expect((await sendInvites(member.token, rows(cy))).body.sent).toEqual([cy]);
+    await t.sink.waitFor((m) => m.to.includes(cy));
+    await t.verifiedMember(); // a later mail, so the first has surely been counted
+    expect(t.sink.messages.filter((m) => m.to.includes(cy))).toHaveLength(1);
+  });
+
+  it('checks the rows with the spec texts', async () => {
+    nextWindow();
+    const member = await t.verifiedMember();
+    const none = await sendInvites(member.token, rows());
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ error: 'Please enter at least one valid email address', fields: [{ field: 'invites', message: 'Please enter at least one valid email address' }] });
+
+    const onlySent = rows();
+    onlySent[0] = { email: unique('old'), gender: 'female', sent: true };
+    expect((await sendInvites(member.token, onlySent)).body.error).toBe('Please enter at least one valid email address');
+
+    const bad = await sendInvites(member.token, rows(unique('ok'), 'not-an-address'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ field: 'invites.1.email', message: 'Please check all email addresses are valid' }]);
+
+    const tooMany = await sendInvites(member.token, [...rows(unique('a')), { email: unique('b'), gender: 'male', sent: false }]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe('You can invite at most 4 women and 2 men at a time');
+    const fiveWomen = rows(unique('w'));
+    fiveWomen[4] = { email: '', gender: 'female', sent: false };
+    expect((await sendInvites(member.token, fiveWomen)).body.error).toBe('You can invite at most 4 women and 2 men at a time');
+
+    expect((await sendInvites(member.token, [{ email: unique('x'), gender: 'couple' }])).body.fields[0].field).toBe('invites.0.gender');
+    expect((await sendInvites(member.token, 'everyone')).status).toBe(400);
+    const self = await sendInvites(member.token, rows(member.email));
+    expect(self.status).toBe(400);
+    expect(self.body.error).toBe('You cannot invite yourself');
+    expect(await rowsOf('invites', `inviter_id = '${member.user._id}'`)).toEqual([]);
+  });
+
+  it('needs a verified e-mail', async () => {
+    const unverified = await t.register();
+    expect((await sendInvites(unverified.token, rows(unique('n')))).status).toBe(403);
+  });
+
+  it('is rate limited per member, counting addresses, so it cannot be used to spam', async () => {
+    nextWindow();
+    const member = await t.verifiedMember();
+    const statuses: number[] = [];
+    const batches = Math.ceil(SUPPORT_LIMITS.invitesPerMember.max / 6) + 1;
+    for (let i = 0; i < batches; i++) statuses.push((await sendInvites(member.token, rows(...Array.from({ length: 6 }, () => unique('bulk'))))).status);
+    expect(statuses).toEqual([...Array(batches - 1).fill(200), 429]);
+  });
+
+  it('is rate limited per invited address, whoever invites it', async () => {
+    nextWindow();
+    const target = unique('popular');
+    const statuses: number[] = [];
+    for (let i = 0; i <= SUPPORT_LIMITS.invitesPerAddress.max; i++) {
+      const inviter = await t.verifiedMember();
+      statuses.push((await sendInvites(inviter.token, rows(target))).status);
+    }
+    expect(statuses).toEqual([...Array(SUPPORT_LIMITS.invitesPerAddress.max).fill(200), 429]);
+  });
+});
+
+describe('referral points (granted when an invited friend subscribes)', () => {
+  it('gives the referrer 25 for a woman and 15 for a man, once per friend, through the score ledger', async () => {
+    const referrer = await t.verifiedMember();
+    const code = referrer.user.referralCode;
+    const woman = await t.register({ gender: 'female', referralCode: code });
+    const man = await t.register({ gender: 'male', referralCode: code });
+    const before = await scoreOf(referrer.user._id);
+
+    expect((await grant(woman.user._id)).awarded).toBe(25);
+    expect((await grant(woman.user._id)).awarded).toBe(0);
+    expect((await grant(man.user._id)).awarded).toBe(15);
+    expect(await scoreOf(referrer.user._id)).toBe(before + 40);
+
+    const report = await t.call('GET', '/users/credit-report', { token: referrer.token });
+    expect(report.body.history.filter((entry: { description: string }) => entry.description.startsWith('Referral bonus'))).toHaveLength(2);
+  });
+
+  it('doubles for a referrer whose membership is not the basic one', async () => {
+    const referrer = await t.verifiedMember({ gender: 'male' });
+    await t.database.db.execute(`update users set car_tier = 'tesla' where id = '${referrer.user._id}'`);
+    const woman = await t.register({ gender: 'female', referralCode: referrer.user.referralCode });
+    const man = await t.register({ gender: 'male', referralCode: referrer.user.referralCode });
+    expect((await grant(woman.user._id)).awarded).toBe(50);
+    expect((await grant(man.user._id)).awarded).toBe(30);
+  });
+
+  it('stops at the maximum bonus of 190, and gives nothing for a friend nobody referred', async () => {
+    const referrer = await t.verifiedMember();
+    const friends = [];
+    for (let i = 0; i < 9; i++) friends.push(await t.register({ gender: 'female', referralCode: referrer.user.referralCode }));
+    const awarded = [];
+    for (const friend of friends) awarded.push((await grant(friend.user._id)).awarded);
+    expect(awarded).toEqual([25, 25, 25, 25, 25, 25, 25, 15, 0]);
+    const loner = await t.register();
+    expect((await grant(loner.user._id)).awarded).toBe(0);
+  });
+
+  it('of two grants for one friend at once, exactly one counts', async () => {
+    const referrer = await t.verifiedMember();
+    const friend = await t.register({ gender: 'female', referralCode: referrer.user.referralCode });
+    const both = await Promise.all([grant(friend.user._id), grant(friend.user._id)]);
+    expect(both.map((b) => b.awarded).sort()).toEqual([0, 25]);
   });
 });

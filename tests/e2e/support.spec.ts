@@ -142,3 +142,30 @@ test('careers signed in: the application is checked, sent to support, and thanke
   // /careers itself is public-only (the spec's route table): the link is there, the guard decides.
   await expect(page.getByRole('link', { name: 'Back to Careers' })).toHaveAttribute('href', '/careers');
 });
+
+test('invite friends: six rows, the spec texts, invites mailed with the referral link, sent rows leave the list', async ({ page, baseURL }) => {
+  const member = await createMember(baseURL!, { verified: true, name: 'Noor' });
+  await signInAs(page, member);
+  await page.goto('/invite-friends');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invite Friends' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Referral points' })).toBeVisible();
+  await expect(page.getByLabel(/^Friend \d \(woman\) email$/)).toHaveCount(4);
+  await expect(page.getByLabel(/^Friend \d \(man\) email$/)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Send Invites' })).toBeDisabled();
+  await expectNoSevereA11yViolations(page);
+
+  const friend = `friend-${Date.now()}@example.com`;
+  await page.getByLabel('Friend 5 (man) email').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send Invites' }).click();
+  await expect(page.getByText('Please check all email addresses are valid')).toBeVisible();
+  await page.getByLabel('Friend 5 (man) email').fill(friend);
+  await page.getByRole('button', { name: 'Send Invites' }).click();
+  await expect(page.getByText("Invites sent! You'll earn credit when friends subscribe.").first()).toBeVisible();
+  await expect(page.getByLabel('Friend 5 (man) email')).toHaveCount(0);
+  await expect(page.getByRole('list').filter({ hasText: friend })).toBeVisible();
+
+  await expect.poll(() => mailsTo(friend)[0]?.subject, { timeout: 15_000 }).toBe('Noor invited you to Rendezvous');
+  const link = mailsTo(friend)[0]!.text.match(/https?:\/\/\S+/)![0];
+  expect(new URL(link).pathname).toBe('/register');
+  expect(new URL(link).searchParams.get('ref')).toBeTruthy();
+});

@@ -1,5 +1,5 @@
 import { JOB_AVAILABILITY_LABELS, type JobApplicationInput } from '#shared/api/support.ts';
-import type { MailMessage } from '../platform/mail/mailer.ts';
+import { frame, type MailMessage } from '../platform/mail/mailer.ts';
 
 /** One line per field, then the text as written: support reads it and presses Reply. */
 function report(lines: [string, string | null | undefined][], body: string): string {
@@ -41,6 +41,17 @@ export function jobApplicationMail(supportEmail: string, application: JobApplica
         ['Feedback submitted', 'yes'],
       ],
       `Experience:\n${application.experience ?? '(not given)'}\n\nWhy they want to work with us:\n${application.whyWork ?? '(not given)'}`,
+    ),
+  };
+}
+
+export function inviteMail(to: string, inviter: { name: string }, link: string): MailMessage {
+  return {
+    to,
+    subject: `${inviter.name} invited you to Rendezvous`,
+    text: frame(
+      'there',
+      `${inviter.name} thinks you would enjoy Rendezvous: members publish when they are free for a short date — coffee, lunch, dinner, drinks or an activity — and others book the time.\n\nJoin through ${inviter.name}'s link:\n\n${link}\n\nYou received this because ${inviter.name} entered your address. We will not write again unless you sign up.`,
     ),
   };
 }

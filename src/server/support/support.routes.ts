@@ -6,7 +6,10 @@ import {
   FEEDBACK_SENT,
   FeedbackBodySchema,
   FeedbackResponseSchema,
+  INVITES_SENT,
   JobApplicationBodySchema,
+  SendInvitesBodySchema,
+  SendInvitesResponseSchema,
   SupportResponseSchema,
   supportPaths,
 } from '#shared/api/support.ts';
@@ -40,6 +43,15 @@ export const supportRoutes =
       async (request) => {
         await support.apply(requireMember(request), request.body);
         return { success: true, message: APPLICATION_SENT };
+      },
+    );
+
+    app.post(
+      supportPaths.sendInvites,
+      { config: { guard: 'verified' }, schema: { body: SendInvitesBodySchema, response: { 200: SendInvitesResponseSchema } } },
+      async (request) => {
+        const sent = await support.sendInvites(requireMember(request), request.body);
+        return { success: true, message: INVITES_SENT, sent };
       },
     );
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { FEEDBACK_CATEGORY_VALUES, JOB_AVAILABILITY, JOB_POSITIONS } from '#shared/api/support.ts';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { FEEDBACK_CATEGORY_VALUES, INVITE_GENDERS, JOB_AVAILABILITY, JOB_POSITIONS } from '#shared/api/support.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /** Every message sent through /contact, kept whether or not its mail to support went out. */
@@ -51,4 +51,19 @@ export const jobApplications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('job_applications_created_idx').on(t.createdAt)],
+);
+
+/** Friends a member invited by e-mail: one row per member and address (a second invite is not mailed). */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    gender: text('gender', { enum: INVITE_GENDERS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('invites_inviter_email_key').on(t.inviterId, t.email)],
 );

@@ -4,6 +4,7 @@ export const supportPaths = {
   contact: '/contact',
   feedback: '/feedback/submit',
   careersApply: '/careers/apply',
+  sendInvites: '/users/send-invites',
 } as const;
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
@@ -112,3 +113,75 @@ export const JobApplicationBodySchema = z.object({
 });
 export type JobApplicationBody = z.input<typeof JobApplicationBodySchema>;
 export type JobApplicationInput = z.output<typeof JobApplicationBodySchema>;
+
+/** The six invite rows (account-and-admin §9): four for women, then two for men. */
+export const INVITE_SLOTS = ['female', 'female', 'female', 'female', 'male', 'male'] as const;
+export const INVITE_GENDERS = ['female', 'male'] as const;
+export type InviteGender = (typeof INVITE_GENDERS)[number];
+export const NO_VALID_INVITE = 'Please enter at least one valid email address';
+export const INVALID_INVITE = 'Please check all email addresses are valid';
+export const TOO_MANY_INVITES = 'You can invite at most 4 women and 2 men at a time';
+export const INVITES_SENT = "Invites sent! You'll earn credit when friends subscribe.";
+export const INVITES_FAILED = 'Failed to send invites';
+
+const emailFormat = z.email();
+
+/**
+ * The spec's payload: every row, with its `sent` flag. Rows already sent are ignored; of the pending
+ * ones, blank rows are skipped, any other invalid address fails ('Please check all…'), and at least
+ * one valid address is needed. The output is the pending addresses to invite, lower-cased, once each.
+ */
+export const SendInvitesBodySchema = z
+  .object({
+    invites: z
+      .array(
+        z.object({
+          email: z.string({ error: INVALID_INVITE }).trim().max(CONTACT_LIMITS.email, INVALID_INVITE).default(''),
+          gender: z.enum(INVITE_GENDERS, { error: 'Gender must be female or male' }),
+          sent: z.boolean().default(false),
+        }),
+        { error: NO_VALID_INVITE },
+      )
+      .max(INVITE_SLOTS.length, TOO_MANY_INVITES),
+  })
+  .superRefine(({ invites }, ctx) => {
+    const count = (gender: InviteGender) => invites.filter((row) => row.gender === gender).length;
+    if (count('female') > 4 || count('male') > 2) ctx.addIssue({ code: 'custom', path: ['invites'], message: TOO_MANY_INVITES });
+    let valid = 0;
+    let invalid = 0;
+    invites.forEach((row, i) => {
+      if (row.sent || row.email === '') return;
+      if (emailFormat.safeParse(row.email).success) valid += 1;
+      else {
+        invalid += 1;
+        ctx.addIssue({ code: 'custom', path: ['invites', i, 'email'], message: INVALID_INVITE });
+      }
+    });
+    if (valid === 0 && invalid === 0) ctx.addIssue({ code: 'custom', path: ['invites'], message: NO_VALID_INVITE });
+  })
+  .transform(({ invites }) => {
+    const seen = new Set<string>();
+    const pending: { email: string; gender: InviteGender }[] = [];
+    for (const row of invites) {
+      const email = row.email.toLowerCase();
+      if (row.sent || email === '' || seen.has(email)) continue;
+      seen.add(email);
+      pending.push({ email, gender: row.gender });
+    }
+    return pending;
+  });
+export type InviteRow = z.input<typeof SendInvitesBodySchema>['invites'][number];
+
+export const SendInvitesResponseSchema = z.object({ success: z.boolean(), message: z.string(), sent: z.array(z.string()) });
+
+/**
+ * Referral points (account-and-admin §6, §9), granted to the referrer when an invited friend
+ * subscribes: by the friend's gender, doubled when the referrer's membership is not the basic
+ * (free) one, up to the maximum bonus.
+ */
+export const REFERRAL_POINTS = { female: 25, male: 15 } as const;
+export const REFERRAL_MAX_BONUS = 190;
+export function referralPoints(friendGender: string, paidReferrer: boolean): { points: number; max: number } {
+  const factor = paidReferrer ? 2 : 1;
+  return { points: (friendGender === 'female' ? REFERRAL_POINTS.female : REFERRAL_POINTS.male) * factor, max: REFERRAL_MAX_BONUS * factor };
+}
