@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, expectNoSevereA11yViolations, mailsTo, signInAs } from '../support/e2e-fixtures.ts';
+import { createMember, expectNoSevereA11yViolations, mailsTo, signInAs, uniqueEmail } from '../support/e2e-fixtures.ts';
 
 /** The e2e server runs with the default SUPPORT_EMAIL. */
 const SUPPORT_EMAIL = 'support@rendezvous.local';
@@ -97,7 +97,7 @@ test.describe('the reading pages', () => {
   });
 });
 
-test('careers signed out: the job, the pitch, and registration offered with a redirect back to the application', async ({ page }) => {
+test('careers signed out: the job, the pitch, and registering leads back to the application', async ({ page }) => {
   await page.goto('/careers');
   await expect(page.getByRole('heading', { level: 2, name: 'Content Moderator' })).toBeVisible();
   await expect(page.getByText('Part-time or full-time')).toBeVisible();
@@ -112,6 +112,17 @@ test('careers signed out: the job, the pitch, and registration offered with a re
   await expectNoSevereA11yViolations(page);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register\?redirect=%2Fcareers%2Fapply$/);
+
+  await page.getByLabel('Email').fill(uniqueEmail('applicant'));
+  await page.getByLabel('Password').fill('a long enough secret');
+  await page.getByLabel('Name').fill('Riley');
+  await page.getByLabel('Age').fill('27');
+  await page.getByLabel('Gender', { exact: true }).selectOption('female');
+  await page.getByRole('combobox', { name: 'City' }).fill('Vancouver, Canada');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/careers\/apply$/);
+  await expect(page.getByRole('form', { name: 'Job application' })).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('Riley');
 });
 
 test('careers signed in: the application is checked, sent to support, and thanked', async ({ page, baseURL }) => {
