@@ -41,6 +41,8 @@ import { registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { scoreRoutes } from './score/score.routes.ts';
 import { createScoreService } from './score/score.service.ts';
+import { supportRoutes } from './support/support.routes.ts';
+import { createSupportService } from './support/support.service.ts';
 
 export type AppDeps = {
   database: Database;
@@ -50,6 +52,8 @@ export type AppDeps = {
   photoStorage: FileStorage;
   publicUrl: string;
   adminEmails: Set<string>;
+  /** Where contact messages and careers applications are mailed (SUPPORT_EMAIL). */
+  supportEmail: string;
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
   const availability = createAvailabilityService({ db, clock: deps.clock, browse });
   const notifications = createNotificationsService({ db, clock: deps.clock });
   const score = createScoreService({ db });
+  const support = createSupportService({ db, clock: deps.clock, mailer: deps.mailer, supportEmail: deps.supportEmail, publicUrl: deps.publicUrl, events, log: app.log });
   const bookings = createBookingsService({
     db,
     clock: deps.clock,
@@ -169,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bookingsRoutes(bookings));
       await api.register(chatRoutes(chat));
       await api.register(adminRoutes(admin));
+      await api.register(supportRoutes(support));
     },
     { prefix: '/api' },
   );

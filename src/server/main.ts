@@ -45,6 +45,7 @@ async function main() {
     photoStorage,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
+    supportEmail: config.supportEmail,
     distDir: path.join(root, 'dist'),
     logger,
   });

@@ -22,6 +22,7 @@ describe('the embedded database (PGlite only)', () => {
         photoStorage: folderStorage(path.join(dataDir, 'photos')),
         publicUrl: 'http://localhost',
         adminEmails: new Set(),
+        supportEmail: 'support@rendezvous.test',
       });
       return { app, stop: async () => (await app.close(), await database.close()) };
     };

@@ -1,6 +1,7 @@
 export type ReceivedMail = {
     from: string;
     to: string[];
+    replyTo: string;
     subject: string;
     text: string;
     receivedAt: number;

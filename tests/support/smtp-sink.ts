@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; receivedAt: number };
+export type ReceivedMail = { from: string; to: string[]; replyTo: string; subject: string; text: string; receivedAt: number };
 
 /**
  * A real SMTP server on a free loopback port that keeps what it receives. With `dir`, every
@@ -24,6 +24,7 @@ export async function startSmtpSink(options: { dir?: string } = {}) {
           const mail: ReceivedMail = {
             from: parsed.from?.text ?? '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            replyTo: parsed.replyTo?.text ?? '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             receivedAt: Date.now(),

@@ -10,6 +10,7 @@ import { linkIn, startSmtpSink } from './smtp-sink.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export const PUBLIC_URL = 'http://rendezvous.test';
+export const SUPPORT_EMAIL = 'support@rendezvous.test';
 export const START = new Date('2026-11-23T12:00:00Z');
 
 export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
@@ -41,6 +42,7 @@ export async function startTestApp(options: { adminEmails?: string[] } = {}) {
     photoStorage: folderStorage(photoDir),
     publicUrl: PUBLIC_URL,
     adminEmails: new Set(options.adminEmails ?? []),
+    supportEmail: SUPPORT_EMAIL,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
 

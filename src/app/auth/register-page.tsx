@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { LOCATION_REQUIRED, RegisterBodySchema } from '#shared/api/auth.ts';
 import { GENDERS, GENDER_LABELS, RELATIONSHIP_TYPES, type AccountType } from '#shared/domain/account.ts';
@@ -32,8 +32,10 @@ type Form = {
 
 const EMPTY: Form = { email: '', password: '', name: '', age: '', gender: '', partnerName: '', partnerAge: '', partnerGender: '', relationshipType: '' };
 
-export function RegisterPage({ referralCode }: { referralCode?: string }) {
+/** `redirect`: a page open to every member (e.g. /careers/apply) to return to once the account exists. */
+export function RegisterPage({ referralCode, redirect }: { referralCode?: string; redirect?: string }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const [accountType, setAccountType] = useState<AccountType>('individual');
   const [form, setForm] = useState<Form>(EMPTY);
   const [location, setLocation] = useState<LocationValue | null>(null);
@@ -72,7 +74,8 @@ export function RegisterPage({ referralCode }: { referralCode?: string }) {
       const { token, user, verificationRequired } = await authApi.register(body);
       useSession.getState().signIn(token, user);
       toast.success('Account created successfully!');
-      await navigate({ to: verificationRequired ? '/verify-email' : '/browse' });
+      if (redirect) router.history.push(redirect);
+      else await navigate({ to: verificationRequired ? '/verify-email' : '/browse' });
     }, 'Registration failed');
     if (!ok) toast.error('Registration failed. Please try again.');
   }

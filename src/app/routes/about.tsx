@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { AboutPage } from '#app/support/about-page.tsx';
 
-export const Route = createFileRoute('/about')({ component: () => <PagePlaceholder title="How It Works" /> });
+export const Route = createFileRoute('/about')({ component: AboutPage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { CareersApplyPage } from '#app/support/careers-apply-page.tsx';
 
-export const Route = createFileRoute('/careers/apply')({ component: () => <PagePlaceholder title="Apply to join the team" /> });
+export const Route = createFileRoute('/careers/apply')({ component: CareersApplyPage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { PrivacyPage } from '#app/support/privacy-page.tsx';
 
-export const Route = createFileRoute('/privacy')({ component: () => <PagePlaceholder title="Privacy Policy" /> });
+export const Route = createFileRoute('/privacy')({ component: PrivacyPage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { TermsPage } from '#app/support/terms-page.tsx';
 
-export const Route = createFileRoute('/terms')({ component: () => <PagePlaceholder title="Terms of Service" /> });
+export const Route = createFileRoute('/terms')({ component: TermsPage });

@@ -34,4 +34,10 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
     expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrowError(/TEST_CLOCK: TEST_CLOCK must be 0 or 1/);
   });
+
+  it('mails support at SUPPORT_EMAIL, support@rendezvous.local by default, and refuses a non-address', () => {
+    expect(loadConfig({}).supportEmail).toBe('support@rendezvous.local');
+    expect(loadConfig({ SUPPORT_EMAIL: ' Help@Rendezvous.example ' }).supportEmail).toBe('help@rendezvous.example');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' })).toThrowError(/SUPPORT_EMAIL: SUPPORT_EMAIL must be an e-mail address/);
+  });
 });

@@ -22,6 +22,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Rendezvous <no-reply@rendezvous.local>'),
   PUBLIC_URL: urlText('PUBLIC_URL', ['http://', 'https://']),
   ADMIN_EMAILS: z.string().default(''),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'SUPPORT_EMAIL must be an e-mail address' }))
+    .default('support@rendezvous.local'),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
@@ -40,6 +46,8 @@ export type Config = {
   mailFrom: string;
   publicUrl: string;
   adminEmails: Set<string>;
+  /** Where contact messages and careers applications are mailed. */
+  supportEmail: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Add fictional members to a new embedded database; never with DATABASE_URL. */
   demoMembers: boolean;
@@ -64,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     adminEmails: parseEmailList(e.ADMIN_EMAILS),
+    supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     demoMembers: e.DEMO_MEMBERS === '1' && !e.DATABASE_URL,
     testClock: e.TEST_CLOCK === '1',

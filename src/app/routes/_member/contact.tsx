@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { ContactPage } from '#app/support/contact-page.tsx';
 
-export const Route = createFileRoute('/_member/contact')({ component: () => <PagePlaceholder title="Contact Us" /> });
+export const Route = createFileRoute('/_member/contact')({ component: ContactPage });

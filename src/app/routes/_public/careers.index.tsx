@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { CareersPage } from '#app/support/careers-page.tsx';
 
-export const Route = createFileRoute('/_public/careers/')({ component: () => <PagePlaceholder title="Careers" /> });
+export const Route = createFileRoute('/_public/careers/')({ component: CareersPage });

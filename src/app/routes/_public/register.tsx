@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_public/register')({
     redirect: redirectParam(search),
   }),
   component: function Register() {
-    const { ref } = Route.useSearch();
-    return <RegisterPage referralCode={ref} />;
+    const { ref, redirect } = Route.useSearch();
+    return <RegisterPage referralCode={ref} redirect={redirect} />;
   },
 });

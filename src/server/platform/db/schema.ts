@@ -8,5 +8,6 @@ export * from '../../notifications/notifications.tables.ts';
 export * from '../../nudges/nudges.tables.ts';
 export * from '../../profiles/profiles.tables.ts';
 export * from '../../score/score.tables.ts';
+export * from '../../support/support.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../rate-limit.tables.ts';

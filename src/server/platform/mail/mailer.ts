@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** `replyTo`: where a reply goes (a support mail answers the member who wrote it). */
+export type MailMessage = { to: string; subject: string; text: string; replyTo?: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 const SIGNATURE = '\n\n— The Rendezvous team\nFree time, real dates.\n';
@@ -31,7 +32,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     async send(message) {
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.txt`);
-      await writeFile(file, `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`);
+      await writeFile(file, `From: ${from}\nTo: ${message.to}\n${message.replyTo ? `Reply-To: ${message.replyTo}\n` : ''}Subject: ${message.subject}\n\n${message.text}`);
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log.info({ to: message.to, file, link }, `mail written to outbox: ${message.subject}${link ? ` — ${link}` : ''}`);
     },

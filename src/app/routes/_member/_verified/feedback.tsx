@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { FeedbackPage } from '#app/support/feedback-page.tsx';
 
-export const Route = createFileRoute('/_member/_verified/feedback')({ component: () => <PagePlaceholder title="Feedback" /> });
+export const Route = createFileRoute('/_member/_verified/feedback')({ component: FeedbackPage });

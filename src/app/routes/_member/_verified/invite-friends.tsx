@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { InviteFriendsPage } from '#app/support/invite-friends-page.tsx';
 
-export const Route = createFileRoute('/_member/_verified/invite-friends')({ component: () => <PagePlaceholder title="Invite Friends" /> });
+export const Route = createFileRoute('/_member/_verified/invite-friends')({ component: InviteFriendsPage });

@@ -1,0 +1,123 @@
+import { Link } from '@tanstack/react-router';
+import { ReadingPage } from './legal-page.tsx';
+
+const STEPS = [
+  { title: 'Set your availability', text: 'Publish the times you are free for a short date — coffee, lunch, dinner, drinks or an activity — with the place you have in mind.' },
+  { title: 'Browse and book', text: 'Find people near you, see when they are free, and book one of their times with a short message. They accept or decline.' },
+  { title: 'Meet and connect', text: 'Meet in person at the time you agreed. Afterwards, both of you leave a review, and showing up builds your reliability score.' },
+];
+
+const BANDS = [
+  { range: '750–850', grade: 'Excellent', text: 'Shows up, on time, date after date.' },
+  { range: '650–749', grade: 'Good', text: 'Reliable; every new member starts here, at 650.' },
+  { range: '550–649', grade: 'Fair', text: 'Some missed or late-cancelled dates.' },
+  { range: '300–549', grade: 'Poor', text: 'Several missed or cancelled dates.' },
+];
+
+const ACTIONS: [string, string][] = [
+  ['Complete a date', '+15'],
+  ['Arrive on time', '+5'],
+  ['Receive a positive review', '+5 to +20'],
+  ['Verify your e-mail address', '+25'],
+  ['Cancel more than 48 hours ahead', '0'],
+  ['Cancel 24–48 hours ahead', '−5'],
+  ['Cancel 4–24 hours ahead', '−15'],
+  ['Arrive more than 15 minutes late', '−10'],
+  ['Not show up', '−100'],
+  ['Behave inappropriately', '−50 to −200'],
+];
+
+/** Written out rather than imported, so this light page pulls no schema code (the table: shared/domain/score.ts ROYAL_TITLES). */
+export const ROYAL_LINE = 'Lady 300–699 · Duchess 700–749 · Princess 750–799 · Empress 800–824 · Queen 825+';
+
+/** /about, "How It Works" (account-and-admin §2). */
+export function AboutPage() {
+  return (
+    <ReadingPage title="How It Works" lead="Rendezvous is for people who would rather meet than message: share when you are free, and let someone book you for a real date.">
+      <section aria-labelledby="about-steps">
+        <h2 id="about-steps">Three steps to a date</h2>
+        <ol>
+          {STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}.</strong> {step.text}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="about-score">
+        <h2 id="about-score">The reliability score</h2>
+        <p>Every member has a score from 300 to 850 that shows how dependable they are. Everyone starts at 650.</p>
+        <ul>
+          {BANDS.map((band) => (
+            <li key={band.grade}>
+              <strong>
+                {band.range} {band.grade}:
+              </strong>{' '}
+              {band.text}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-pays">
+        <h2 id="about-pays">Whoever asks, pays</h2>
+        <p>The member who books the date is the one who invited, so they pay for it: the coffee, the meal, the tickets. Everyone knows where they stand before they meet.</p>
+      </section>
+
+      <section aria-labelledby="about-accounts">
+        <h2 id="about-accounts">Individuals and couples</h2>
+        <p>
+          You can join on your own or as a couple. A couple account shows both partners' names and books dates together. Switching between the two needs our help: <Link to="/contact">contact us</Link>.
+          Every member must be 18 or older.
+        </p>
+      </section>
+
+      <section aria-labelledby="about-tiers">
+        <h2 id="about-tiers">Status tiers</h2>
+        <p>
+          <strong>Royal titles for women, free and automatic.</strong> Women use Rendezvous free of charge and receive a title from their score: {ROYAL_LINE}. Everyone begins as a Lady; there are no negative titles.
+        </p>
+        <p>
+          <strong>Car-team memberships for men, optional.</strong> Men may choose a monthly membership named after a car, from the free Honda Team to the Rolls-Royce Team. It is a status badge only: it
+          buys no extra access and no advantage in booking.
+        </p>
+      </section>
+
+      <section aria-labelledby="about-actions">
+        <h2 id="about-actions">What moves your score</h2>
+        <table>
+          <caption className="visually-hidden">Score effect of each action</caption>
+          <thead>
+            <tr>
+              <th scope="col">Action</th>
+              <th scope="col">Points</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ACTIONS.map(([action, points]) => (
+              <tr key={action}>
+                <td>{action}</td>
+                <td>{points}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">A date cannot be cancelled in its last 4 hours. Recent actions weigh more than old ones.</p>
+      </section>
+
+      <section aria-labelledby="about-safety">
+        <h2 id="about-safety">Safety and privacy</h2>
+        <ul>
+          <li>Meet in public places for a first date, and tell a friend where you are going.</li>
+          <li>Members can verify themselves with their device's fingerprint or face recognition; look for the verified badge.</li>
+          <li>Your exact location and e-mail address are never shown to other members; photos lose their location data when you upload them.</li>
+          <li>
+            Report anyone who makes you feel unsafe through <Link to="/contact">Contact Us</Link>: safety reports are read first. Read our <Link to="/privacy">Privacy Policy</Link> and{' '}
+            <Link to="/terms">Terms of Service</Link>.
+          </li>
+        </ul>
+      </section>
+    </ReadingPage>
+  );
+}
