@@ -8,3 +8,4 @@ export * from '../../profiles/profiles.tables.ts';
 export * from '../../score/score.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../rate-limit.tables.ts';
+export * from '../realtime/realtime.tables.ts';
