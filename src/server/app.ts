@@ -30,7 +30,7 @@ import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
-import { createEventBus, type EventBus } from './platform/events.ts';
+import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
@@ -57,8 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Background jobs: main.ts starts the worker; tests call `jobs.runDue()`. */
     jobs: Jobs;
-    /** In-process events (score updates): realtime delivery and tests subscribe here. */
-    events: EventBus;
+    /** Live connections of this instance: main.ts starts its upkeep; tests call tick() and sweep(). */
+    realtime: Realtime;
   }
 }
 
@@ -100,10 +100,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const { db } = deps.database;
-  const events = createEventBus(app.log);
-  app.decorate('events', events);
   const auth = createAuthService({
-    events,
     db,
     clock: deps.clock,
     mailer: deps.mailer,
@@ -115,7 +112,7 @@ export async function buildApp(deps: AppDeps) {
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
-  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log, events });
+  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
   const browse = createBrowseService({
     db,
     clock: deps.clock,
@@ -128,7 +125,6 @@ export async function buildApp(deps: AppDeps) {
   const bookings = createBookingsService({
     db,
     clock: deps.clock,
-    events,
     userOf: (member) => auth.userOf(member),
     photoCountOf: async (memberId) => (await profiles.photosOf(memberId)).length,
     canSee: (viewer, memberId) => browse.canSee(viewer, memberId),
@@ -138,6 +134,20 @@ export async function buildApp(deps: AppDeps) {
   registerRecurringJobs(jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+
+  // Every event reaches this instance through the database; its sockets get the ones for their members.
+  const realtime = createRealtime({
+    database: deps.database,
+    clock: deps.clock,
+    log: app.log,
+    jobs,
+    resolveSession: (token) => auth.resolveSession(token),
+    chatPartnersOf: (memberId) => bookings.chatPartnersOf(memberId),
+    mayChat: async (a, b) => (await bookings.chatBookingBetween(a, b)) !== undefined,
+  });
+  await realtime.open();
+  app.decorate('realtime', realtime);
+  await realtime.plugin(app);
 
   await app.register(
     async (api) => {
@@ -160,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(availabilityRoutes(availability));
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));
+      await api.register(realtime.routes);
     },
     { prefix: '/api' },
   );

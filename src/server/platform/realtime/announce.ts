@@ -17,8 +17,22 @@ const MAX_PAYLOAD_BYTES = 7900;
  * transaction that makes the change the event tells about.
  */
 export async function announce(tx: Tx, to: string[], event: ServerEvent): Promise<void> {
-  if (to.length === 0) return;
-  const payload = JSON.stringify({ to, event } satisfies Announcement);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`realtime event ${event.type} is too large to announce`);
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  await announceEach(tx, [{ to, event }]);
+}
+
+/** Several announcements in one statement (a batch of expired requests, a slot's declined guests). */
+export async function announceEach(tx: Tx, announcements: Announcement[]): Promise<void> {
+  const payloads = announcements.filter((a) => a.to.length > 0).map(payloadOf);
+  if (payloads.length === 0) return;
+  if (payloads.length === 1) {
+    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payloads[0]!})`);
+    return;
+  }
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+}
+
+function payloadOf(announcement: Announcement): string {
+  const payload = JSON.stringify({ to: [...new Set(announcement.to)], event: announcement.event } satisfies Announcement);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`realtime event ${announcement.event.type} is too large to announce`);
+  return payload;
 }
