@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce } from '#server/platform/realtime/announce.ts';
 import { FLOOD_LIMIT } from '#server/platform/realtime/realtime.ts';
+import { realtimePresence } from '#server/platform/realtime/realtime.tables.ts';
 import { REALTIME_CLOSE } from '#shared/api/realtime.ts';
 import { conversationIdOf } from '#shared/domain/chat.ts';
 import { bookableMember, confirmedBooking, requestSlot } from '#tests/support/bookings.ts';
@@ -198,6 +200,24 @@ describe('presence', () => {
     expect(await hostSocket.next('userOffline')).toEqual({ type: 'userOffline', userId: guest.id });
     await fence(t.database, [{ id: stranger.id, client: strangerSocket }]);
     expect(strangerSocket.events.filter((e) => e.type === 'userOnline' || e.type === 'userOffline')).toEqual([]);
+  });
+
+  it('a socket closed while its auth is being checked leaves no connection and no one online behind', async () => {
+    const { host, guest } = await partners();
+    const hostSocket = await socketOf(host);
+    const before = t.app.realtime.connectionCount();
+    for (let i = 0; i < 5; i += 1) {
+      const quick = await connect(t.url);
+      quick.send({ type: 'auth', token: guest.token });
+      await quick.close();
+    }
+    await expect.poll(() => t.app.realtime.connectionCount()).toBe(before);
+    const rows = () => t.database.db.select().from(realtimePresence).where(eq(realtimePresence.userId, guest.id));
+    await expect.poll(async () => (await rows()).length).toBe(0);
+    await fence(t.database, [{ id: host.id, client: hostSocket }]);
+    const seen = hostSocket.events.filter((e) => (e.type === 'userOnline' || e.type === 'userOffline') && e.userId === guest.id).map((e) => e.type);
+    expect(seen.filter((type) => type === 'userOnline').length).toBe(seen.filter((type) => type === 'userOffline').length);
+    expect(seen.at(-1) ?? 'userOffline').toBe('userOffline');
   });
 
   it('a socket that stops answering pings is dropped and its member goes offline', async () => {

@@ -206,11 +206,8 @@ export function createRealtime(deps: RealtimeDeps) {
         if (authenticating) return;
         if (!parsed?.success || parsed.data.type !== 'auth') return void socket.close(REALTIME_CLOSE.unauthorized, 'auth first');
         authenticating = true;
-        void authenticate(socket, parsed.data.token).then(
-          (opened) => {
-            clearTimeout(authTimer);
-            connection = opened;
-          },
+        void authenticate(socket, parsed.data.token, (opened) => (connection = opened)).then(
+          () => clearTimeout(authTimer),
           (error: unknown) => {
             clearTimeout(authTimer);
             log.error({ err: error }, 'realtime auth failed');
@@ -240,12 +237,13 @@ export function createRealtime(deps: RealtimeDeps) {
     });
   }
 
-  async function authenticate(socket: WebSocket, token: string): Promise<Connection | null> {
+  /** Resolves the session; a good one is registered (and handed to `opened` at once, so a close meanwhile removes it). */
+  async function authenticate(socket: WebSocket, token: string, opened: (connection: Connection) => void): Promise<void> {
     const member = await deps.resolveSession(token);
-    if (socket.readyState !== socket.OPEN) return null;
+    if (socket.readyState !== socket.OPEN) return;
     if (!member || member.isBanned || !member.isEmailVerified) {
       socket.close(REALTIME_CLOSE.unauthorized, 'bad session');
-      return null;
+      return;
     }
     const connection: Connection = {
       socket,
@@ -260,13 +258,13 @@ export function createRealtime(deps: RealtimeDeps) {
     };
     // Registered before anything is read, so no event committed from here on is missed.
     add(connection);
+    opened(connection);
     const [partners] = await Promise.all([deps.chatPartnersOf(member.id), syncPresence(member.id)]);
     const onlineUserIds = await presence.onlineAmong(db, partners);
     const queued = connection.queue ?? [];
     connection.queue = null;
     send(connection, JSON.stringify({ type: 'ready', onlineUserIds } satisfies ServerEvent));
     for (const text of queued) send(connection, text);
-    return connection;
   }
 
   async function closed(connection: Connection) {
