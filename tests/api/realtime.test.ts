@@ -202,6 +202,19 @@ describe('presence', () => {
     expect(strangerSocket.events.filter((e) => e.type === 'userOnline' || e.type === 'userOffline')).toEqual([]);
   });
 
+  it('members who just became chat partners hear whether the other is online', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const hostSocket = await socketOf(host);
+    const guestSocket = await socketOf(guest);
+    const bookingId = await requestSlot(t, guest, await createSlot(t, host, { startsInHours: 24 }));
+    await hostSocket.next('bookingChanged');
+    expect(hostSocket.events.some((e) => e.type === 'userOnline')).toBe(false);
+    expect((await t.call('POST', `/bookings/${bookingId}/respond`, { token: host.token, body: { action: 'confirm' } })).status).toBe(200);
+    expect(await hostSocket.next('userOnline')).toEqual({ type: 'userOnline', userId: guest.id });
+    expect(await guestSocket.next('userOnline')).toEqual({ type: 'userOnline', userId: host.id });
+  });
+
   it('a socket closed while its auth is being checked leaves no connection and no one online behind', async () => {
     const { host, guest } = await partners();
     const hostSocket = await socketOf(host);

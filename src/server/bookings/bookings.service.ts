@@ -31,6 +31,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announce, announceEach } from '../platform/realtime/announce.ts';
+import { onlineAmong } from '../platform/realtime/presence.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import * as repo from './bookings.repo.ts';
@@ -211,6 +212,12 @@ export function createBookingsService(deps: BookingsDeps) {
     await repo.updateBooking(tx, booking.id, { status: 'confirmed', responseMessage: message || null, respondedAt: now, updatedAt: now });
     await setBookingRequestStatus(tx, [{ id: booking.id, hostId: host.id }], 'confirmed');
     await tell(tx, booking.guestId, host.id, booking, 'Your date is confirmed!', message || 'Your booking request was accepted.', now);
+    // Now chat partners: each hears whether the other is online (presence goes to partners only).
+    const online = await onlineAmong(tx, [booking.hostId, booking.guestId]);
+    await announceEach(
+      tx,
+      online.map((userId) => ({ to: [userId === booking.hostId ? booking.guestId : booking.hostId], event: { type: 'userOnline' as const, userId } })),
+    );
     if (seat.confirmedCount < seat.maxBookings) return;
     const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
     await setBookingRequestStatus(tx, declined.map((other) => ({ id: other.id, hostId: host.id })), 'declined');
