@@ -8,6 +8,10 @@ test('the open app hears what happens elsewhere: a photo added on another device
     createMember(baseURL!, { verified: true, gender: 'female', name: 'Ana', age: 29 }),
   ]);
   await signInAs(page, ben);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   const opened = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
   await page.goto('/browse');
   const socket: WebSocket = await opened;
@@ -17,6 +21,8 @@ test('the open app hears what happens elsewhere: a photo added on another device
   socket.on('framesent', (frame) => sent.push(String(frame.payload)));
   await socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"ready"') });
   expect(JSON.parse(sent[0] ?? '{}')).toEqual({ type: 'auth', token: ben.token });
+  // The connection's code came as its own chunk, which a visitor never downloads (next test).
+  expect(scripts.filter((url) => /\/realtime-[\w-]+\.js$/.test(url))).toHaveLength(1);
   await expect(page.getByRole('link', { name: 'Reliability score 675' })).toBeVisible();
 
   // Ben adds his first photo from another device: this page shows the points and the new score, no reload.
@@ -39,4 +45,18 @@ test('the open app hears what happens elsewhere: a photo added on another device
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await closed;
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a visitor downloads no realtime code and opens no connection', async ({ page }) => {
+  const scripts: string[] = [];
+  const sockets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true }).first()).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /\/realtime-[\w-]+\.js$/.test(url))).toEqual([]);
+  expect(sockets).toEqual([]);
 });
