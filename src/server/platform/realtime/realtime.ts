@@ -21,6 +21,7 @@ export const SWEEP_EVERY_MS = 10_000;
 export const FLOOD_LIMIT = { messages: 40, windowMs: 10_000 } as const;
 /** "May these two chat?" is remembered this long per connection, so typing costs no query per keystroke. */
 export const MAY_CHAT_CACHE_MS = 60_000;
+const MAY_CHAT_CACHE_SIZE = 200;
 /** Sessions of open sockets are checked again this often (a signed-out or banned member is closed). */
 export const SESSION_RECHECK_MS = 60_000;
 /** Client messages are tiny; anything larger closes the socket (ws answers 1009). */
@@ -163,6 +164,8 @@ export function createRealtime(deps: RealtimeDeps) {
     const cached = connection.mayChat.get(recipientId);
     if (cached && cached.until > now()) return cached.allowed;
     const allowed = recipientId !== connection.member.id && (await deps.mayChat(connection.member.id, recipientId));
+    // A bounded memory, whatever ids a client sends.
+    if (connection.mayChat.size >= MAY_CHAT_CACHE_SIZE) connection.mayChat.clear();
     connection.mayChat.set(recipientId, { allowed, until: now() + MAY_CHAT_CACHE_MS });
     return allowed;
   }
