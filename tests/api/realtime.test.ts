@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce } from '#server/platform/realtime/announce.ts';
-import { FLOOD_LIMIT } from '#server/platform/realtime/realtime.ts';
+import { FLOOD_LIMIT, SESSION_RECHECK_MS } from '#server/platform/realtime/realtime.ts';
 import { realtimePresence } from '#server/platform/realtime/realtime.tables.ts';
 import { REALTIME_CLOSE } from '#shared/api/realtime.ts';
 import { conversationIdOf } from '#shared/domain/chat.ts';
@@ -79,6 +79,21 @@ describe('authentication by the first message', () => {
       expect((await client.closed).code).toBe(REALTIME_CLOSE.unauthorized);
       expect(client.events).toEqual([]);
     }
+  });
+
+  it('a session that ends while its socket is open (signed out elsewhere) closes the socket at the next check (4401)', async () => {
+    const vera = await createMember(t, { name: 'Leaver', city: 'Vancouver' });
+    const other = await t.call('POST', '/auth/login', { body: { email: vera.email, password: 'correct horse battery' } });
+    expect(other.status).toBe(200);
+    const kept = await socketOf({ ...vera, token: other.body.token });
+    const client = await socketOf(vera);
+    expect((await t.call('POST', '/auth/logout', { token: vera.token })).status).toBeLessThan(300);
+    t.clock.advance(SESSION_RECHECK_MS);
+    await t.app.realtime.tick();
+    expect((await client.closed).code).toBe(REALTIME_CLOSE.unauthorized);
+    // The member's other session (another device) stays connected.
+    await fence(t.database, [{ id: vera.id, client: kept }]);
+    expect(kept.socket.readyState).toBe(kept.socket.OPEN);
   });
 
   it('a socket that floods is closed (4429); bad messages after auth are ignored', async () => {
