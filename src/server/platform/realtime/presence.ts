@@ -99,7 +99,12 @@ export async function removeInstance(db: Db, instanceId: string, partnersOf: Par
   const partners = new Map<string, string[]>();
   for (const userId of members) partners.set(userId, await partnersOf(userId));
   return db.transaction(async (tx) => {
+    // Members first, as every presence change takes them (an insert on this instance then holds a
+    // key-share lock on its row: taking the row first could wait in a circle).
     for (const userId of members) await lockMember(tx, userId);
+    // Whoever removes it first does; another sweeper (or its own shutdown) then finds nothing to do.
+    const [still] = await tx.select({ id: realtimeInstances.id }).from(realtimeInstances).where(eq(realtimeInstances.id, instanceId)).for('update');
+    if (!still) return [];
     const gone: string[] = [];
     for (const userId of members) {
       const [elsewhere] = await tx
