@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
 import { queryClient } from './platform/query.ts';
+import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
 import { useSession } from './platform/session.store.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
 import { FullPageSpinner } from './platform/ui/spinner.tsx';
@@ -44,4 +45,6 @@ createRoot(document.getElementById('root')!).render(
 );
 
 void restoreSession();
+// The live connection (lazy: only signed-in, verified members download it).
+followSessionForRealtime();
 registerServiceWorker();

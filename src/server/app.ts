@@ -34,7 +34,7 @@ import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
-import { createEventBus, type EventBus } from './platform/events.ts';
+import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStatic } from './platform/static.ts';
@@ -65,8 +65,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Background jobs: main.ts starts the worker; tests call `jobs.runDue()`. */
     jobs: Jobs;
-    /** In-process events (score updates): realtime delivery and tests subscribe here. */
-    events: EventBus;
+    /** Live connections of this instance: main.ts starts its upkeep; tests call tick() and sweep(). */
+    realtime: Realtime;
   }
 }
 
@@ -108,10 +108,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const { db } = deps.database;
-  const events = createEventBus(app.log);
-  app.decorate('events', events);
   const auth = createAuthService({
-    events,
     db,
     clock: deps.clock,
     mailer: deps.mailer,
@@ -123,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
-  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log, events });
+  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
   const browse = createBrowseService({
     db,
     clock: deps.clock,
@@ -133,11 +130,10 @@ export async function buildApp(deps: AppDeps) {
   const availability = createAvailabilityService({ db, clock: deps.clock, browse });
   const notifications = createNotificationsService({ db, clock: deps.clock });
   const score = createScoreService({ db });
-  const support = createSupportService({ db, clock: deps.clock, mailer: deps.mailer, supportEmail: deps.supportEmail, publicUrl: deps.publicUrl, events, log: app.log });
+  const support = createSupportService({ db, clock: deps.clock, mailer: deps.mailer, supportEmail: deps.supportEmail, publicUrl: deps.publicUrl, log: app.log });
   const bookings = createBookingsService({
     db,
     clock: deps.clock,
-    events,
     userOf: (member) => auth.userOf(member),
     photoCountOf: async (memberId) => (await profiles.photosOf(memberId)).length,
     canSee: (viewer, memberId) => browse.canSee(viewer, memberId),
@@ -150,6 +146,20 @@ export async function buildApp(deps: AppDeps) {
   registerRecurringJobs(jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+
+  // Every event reaches this instance through the database; its sockets get the ones for their members.
+  const realtime = createRealtime({
+    database: deps.database,
+    clock: deps.clock,
+    log: app.log,
+    jobs,
+    resolveSession: (token) => auth.resolveSession(token),
+    chatPartnersOf: (memberId) => bookings.chatPartnersOf(memberId),
+    mayChat: async (a, b) => (await bookings.chatBookingBetween(a, b)) !== undefined,
+  });
+  await realtime.open();
+  app.decorate('realtime', realtime);
+  await realtime.plugin(app);
 
   await app.register(
     async (api) => {
@@ -175,6 +185,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(chatRoutes(chat));
       await api.register(adminRoutes(admin));
       await api.register(supportRoutes(support));
+      await api.register(realtime.routes);
     },
     { prefix: '/api' },
   );

@@ -54,7 +54,8 @@ async function main() {
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);
-    // Stops the job worker too (an onClose hook), before the database goes.
+    // Closes the realtime sockets (their members go offline for their partners) and stops the job
+    // worker, before the database goes.
     await app.close();
     await database.close();
     process.exit(0);
@@ -64,6 +65,7 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.jobs.start();
+  app.realtime.start();
   app.log.info(`Rendezvous is ready at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
 }
 

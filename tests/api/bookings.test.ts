@@ -4,10 +4,10 @@ import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import { bookings, dateCommitments } from '#server/bookings/bookings.tables.ts';
 import { notifications } from '#server/notifications/notifications.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';
-import type { ScoreUpdate } from '#shared/api/score.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { createMember, updateMember, type TestMember } from '#tests/support/members.ts';
+import { listenToAnnouncements } from '#tests/support/realtime.ts';
 import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -499,44 +499,50 @@ describe('reliability stats, booking status and date activity', () => {
 });
 
 describe('scoreUpdate events', () => {
-  it('are published after each score change commits, with old and new score, change and reason', async () => {
+  it('are announced to the member when each score change commits, with old and new score, change and reason', async () => {
     const host = await member('Host');
     const guest = await member('Guest');
     const id = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 1 }));
     t.clock.advance(3 * HOUR_MS);
-    const seen: { update: ScoreUpdate; stored: number }[] = [];
-    const unsubscribe = t.app.events.subscribe('scoreUpdate', (update) => {
+    const seen: { update: unknown; stored: number }[] = [];
+    const listener = await listenToAnnouncements(t.database);
+    const stopSeeing = await t.database.listen('rendezvous_events', (payload) => {
+      const { to, event } = JSON.parse(payload);
+      if (event.type !== 'scoreUpdate') return;
       // Read through the database at once: the change must already be committed.
       void t.database.db
         .select({ score: scoreEvents.points })
         .from(scoreEvents)
-        .where(and(eq(scoreEvents.userId, update.userId), eq(scoreEvents.category, 'Date Completion')))
-        .then((rows) => seen.push({ update, stored: rows.length }));
+        .where(and(eq(scoreEvents.userId, to[0]), eq(scoreEvents.category, 'Date Completion')))
+        .then((rows) => seen.push({ update: { to, ...event }, stored: rows.length }));
     });
     try {
       await complete(guest, id, { rating: 5 });
       await expect.poll(() => seen.length).toBe(2);
-      expect(seen.map((s) => s.update).sort((a, b) => a.change - b.change)).toEqual([
-        { userId: host.id, oldScore: 675, newScore: 685, change: 10, reason: 'Received a five-star review' },
-        { userId: guest.id, oldScore: 675, newScore: 700, change: 25, reason: 'Completed a date' },
+      expect(listener.of('scoreUpdate').sort((a, b) => a.change - b.change)).toEqual([
+        { to: [host.id], type: 'scoreUpdate', oldScore: 675, newScore: 685, change: 10, reason: 'Received a five-star review' },
+        { to: [guest.id], type: 'scoreUpdate', oldScore: 675, newScore: 700, change: 25, reason: 'Completed a date' },
       ]);
       expect(seen.every((s) => s.stored === 1)).toBe(true);
-      // A refused change publishes nothing.
+      // A refused change announces nothing.
       expect((await complete(guest, id)).status).toBe(409);
-      expect(seen).toHaveLength(2);
+      await listener.fence();
+      expect(listener.of('scoreUpdate')).toHaveLength(2);
     } finally {
-      unsubscribe();
+      await stopSeeing();
+      await listener.stop();
     }
   });
 
-  it('e-mail verification publishes its points', async () => {
-    const updates: ScoreUpdate[] = [];
-    const unsubscribe = t.app.events.subscribe('scoreUpdate', (update) => updates.push(update));
+  it('e-mail verification announces its points', async () => {
+    const listener = await listenToAnnouncements(t.database);
     try {
       const verified = await t.verifiedMember({ name: 'Vera' });
-      expect(updates).toEqual([{ userId: verified.user._id, oldScore: 650, newScore: 675, change: 25, reason: 'Email verified' }]);
+      await expect
+        .poll(() => listener.of('scoreUpdate'))
+        .toEqual([{ to: [verified.user._id], type: 'scoreUpdate', oldScore: 650, newScore: 675, change: 25, reason: 'Email verified' }]);
     } finally {
-      unsubscribe();
+      await listener.stop();
     }
   });
 });

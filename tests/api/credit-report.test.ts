@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordScoreEvent } from '#server/score/score.service.ts';
-import type { ScoreUpdate } from '#shared/api/score.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { bookableMember, confirmedBooking } from '#tests/support/bookings.ts';
 import { createMember } from '#tests/support/members.ts';
+import { listenToAnnouncements } from '#tests/support/realtime.ts';
 import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -114,19 +114,20 @@ describe('GET /users/credit-report', () => {
 });
 
 describe('scoreUpdate on a first photo', () => {
-  it('is published once the upload committed', async () => {
+  it('is announced to the member once the upload committed', async () => {
     const pia = await createMember(t, { name: 'Pia', city: 'Vancouver' });
-    const updates: ScoreUpdate[] = [];
-    const unsubscribe = t.app.events.subscribe('scoreUpdate', (update) => updates.push(update));
+    const listener = await listenToAnnouncements(t.database);
     try {
       const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
       expect((await t.upload(pia.token, [{ name: 'me.jpg', bytes, type: 'image/jpeg' }])).status).toBe(201);
-      expect(updates).toEqual([{ userId: pia.id, oldScore: 675, newScore: 685, change: 10, reason: 'Added a profile photo' }]);
-      // The second photo earns nothing, so nothing is published.
+      const first = [{ to: [pia.id], type: 'scoreUpdate', oldScore: 675, newScore: 685, change: 10, reason: 'Added a profile photo' }];
+      await expect.poll(() => listener.of('scoreUpdate')).toEqual(first);
+      // The second photo earns nothing, so nothing is announced (the fence arrives after anything it would have sent).
       expect((await t.upload(pia.token, [{ name: 'again.jpg', bytes, type: 'image/jpeg' }])).status).toBe(201);
-      expect(updates).toHaveLength(1);
+      await listener.fence();
+      expect(listener.of('scoreUpdate')).toEqual(first);
     } finally {
-      unsubscribe();
+      await listener.stop();
     }
   });
 });

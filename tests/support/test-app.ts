@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from '#server/app.ts';
+import type { Database } from '#server/platform/db/client.ts';
 import { fixedClock } from '#server/platform/clock.ts';
 import { createMailer } from '#server/platform/mail/mailer.ts';
 import { folderStorage } from '#server/platform/storage.ts';
@@ -30,9 +31,10 @@ async function answerOf(response: Response): Promise<ApiAnswer> {
  * The whole API on a real loopback port, with its own fresh database, a real SMTP sink for its
  * mail and a clock the test moves. One per test file.
  */
-export async function startTestApp(options: { adminEmails?: string[] } = {}) {
+export async function startTestApp(options: { adminEmails?: string[]; database?: Database } = {}) {
   const sink = await startSmtpSink();
-  const database = await openTestDatabase();
+  // Several instances over one database: pass the same database's own connection to each.
+  const database: Database & { url?: string } = options.database ?? (await openTestDatabase());
   const clock = fixedClock(START);
   const photoDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-photos-'));
   const app = await buildApp({

@@ -20,7 +20,7 @@ function migratedPglite(): Promise<PGlite> {
  * A fresh, migrated database for one test file: a PGlite clone, or (TEST_DB=postgres) a new
  * database on the suite's PostgreSQL server copied from the migrated template.
  */
-export async function openTestDatabase(): Promise<Database & { label: string }> {
+export async function openTestDatabase(): Promise<Database & { label: string; url?: string }> {
   if (process.env.TEST_DB === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const name = `rv_test_${randomBytes(6).toString('hex')}`;
@@ -34,6 +34,8 @@ export async function openTestDatabase(): Promise<Database & { label: string }> 
     return {
       ...database,
       label: 'postgres',
+      /** Another instance may open the same database (multi-instance tests). */
+      url: url.toString(),
       async close() {
         await database.close();
         const cleanup = new pg.Client({ connectionString: adminUrl });

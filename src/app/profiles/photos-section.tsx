@@ -4,6 +4,7 @@ import { PHOTOS_MAX, PHOTO_TYPES } from '#shared/domain/profile.ts';
 import { messageOf } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Dialog } from '#app/platform/ui/dialog.tsx';
+import { useRealtimeStore } from '#app/platform/realtime/realtime.store.ts';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { compressPhotos, refusalMessages } from './compress-photos.ts';
 import { PHOTO_DELETE_FAILED, PHOTO_UPLOAD_FAILED, profilesApi, refreshOwnRecord, updateOwnRecord } from './profiles.api.ts';
@@ -50,7 +51,8 @@ export function PhotosSection({ photos }: { photos: Photo[] }) {
       try {
         const { photos: saved, scoreAwarded } = await profilesApi.uploadPhotos(result.ready);
         await showPhotos(saved);
-        if (scoreAwarded > 0) toast.success(`+${scoreAwarded} points for adding your first photo!`);
+        // The live connection announces the points itself (a scoreUpdate toast); only without one is it said here.
+        if (scoreAwarded > 0 && !useRealtimeStore.getState().connected) toast.success(`+${scoreAwarded} points for adding your first photo!`);
         setOutcome({ tone: refused.length ? 'error' : 'success', lines: [`${plural(result.ready.length, 'photo')} added.`, ...refused] });
       } catch (error) {
         setOutcome({ tone: 'error', lines: [messageOf(error, PHOTO_UPLOAD_FAILED), ...refused] });

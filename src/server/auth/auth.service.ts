@@ -12,8 +12,7 @@ import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
-import type { EventBus } from '../platform/events.ts';
-import { publishScoreUpdates, recordScoreEvent } from '../score/score.service.ts';
+import { recordScoreEvent } from '../score/score.service.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
@@ -27,7 +26,6 @@ export type AuthDeps = {
   adminEmails: Set<string>;
   log: { error(obj: object, msg: string): void };
   /** Score changes (the e-mail verification points) are published here once committed. */
-  events: EventBus;
   /** The member's photos, from the profiles feature (passed in: profiles builds on auth). */
   photosOf: (userId: string) => Promise<User['profile']['photos']>;
 };
@@ -234,13 +232,13 @@ export function createAuthService(deps: AuthDeps) {
 
     async verifyEmail(token: string): Promise<User> {
       const now = clock.now();
-      const { user, update } = await db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         const userId = await repo.useEmailToken(tx, 'verify_email', hashToken(token), now);
         if (!userId) throw new HttpError(400, BAD_VERIFY_LINK);
         const existing = await repo.findUserById(tx, userId);
-        if (existing?.emailVerifiedAt) return { user: existing, update: null };
+        if (existing?.emailVerifiedAt) return existing;
         await repo.markEmailVerified(tx, userId, now);
-        const recorded = await recordScoreEvent(tx, {
+        await recordScoreEvent(tx, {
           userId,
           category: 'Profile Enhancement',
           points: EMAIL_VERIFICATION_POINTS,
@@ -248,9 +246,8 @@ export function createAuthService(deps: AuthDeps) {
           onceKey: 'email-verification',
           at: now,
         });
-        return { user: (await repo.findUserById(tx, userId))!, update: recorded.update };
+        return (await repo.findUserById(tx, userId))!;
       });
-      publishScoreUpdates(deps.events, [update]);
       return ownView(user);
     },
 

@@ -12,6 +12,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
+import { announceEach } from '../platform/realtime/announce.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
 import * as repo from './availability.repo.ts';
 
@@ -160,6 +161,10 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
             tx,
             declined.map((booking) => ({ id: booking.id, hostId: member.id })),
             'declined',
+          );
+          await announceEach(
+            tx,
+            declined.map((booking) => ({ to: [member.id, booking.guestId], event: { type: 'bookingChanged' as const, bookingId: booking.id, status: 'declined' } })),
           );
         }
         return { declinedRequests: declined.length };

@@ -4,6 +4,7 @@ import { availabilitySlots } from '../availability/availability.tables.ts';
 import { createNotifications, setBookingRequestStatus } from '../notifications/notifications.service.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Jobs } from '../platform/jobs/jobs.ts';
+import { announceEach } from '../platform/realtime/announce.ts';
 import { bookings } from './bookings.tables.ts';
 
 export const EXPIRE_PENDING_BOOKINGS = 'expire-pending-bookings';
@@ -71,6 +72,10 @@ export async function expirePendingBookings(db: Db, now: Date): Promise<number> 
         })),
       );
       await setBookingRequestStatus(tx, rows.map((row) => ({ id: row.id, hostId: row.hostId })), 'auto_cancelled');
+      await announceEach(
+        tx,
+        rows.map((row) => ({ to: [row.hostId, row.guestId], event: { type: 'bookingChanged' as const, bookingId: row.id, status: 'auto_cancelled' } })),
+      );
       return rows.length;
     });
     total += expired;

@@ -132,6 +132,16 @@ export async function bookingsOf(
 }
 
 /** The newest agreed date (confirmed or completed) between two members, either way round: it opens their chat. */
+/** The other party of every agreed date (confirmed or completed) the member has. */
+export async function chatPartnersOf(db: Tx, memberId: string): Promise<string[]> {
+  const other = sql<string>`case when ${bookings.hostId} = ${memberId} then ${bookings.guestId} else ${bookings.hostId} end`;
+  const rows = await db
+    .selectDistinct({ id: other })
+    .from(bookings)
+    .where(and(or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId)), inArray(bookings.status, [...CHAT_OPEN_STATUSES])));
+  return rows.map((row) => row.id);
+}
+
 export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<{ id: string; createdAt: Date } | undefined> {
   const [row] = await db
     .select({ id: bookings.id, createdAt: bookings.createdAt })

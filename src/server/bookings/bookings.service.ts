@@ -10,7 +10,6 @@ import {
   type RespondBodySchema,
 } from '#shared/api/bookings.ts';
 import type { MemberSummary } from '#shared/api/profiles.ts';
-import type { ScoreUpdate } from '#shared/api/score.ts';
 import { missingForBooking, type MissingField } from '#shared/domain/booking-profile.ts';
 import {
   CANCEL_CUTOFF_HOURS,
@@ -30,10 +29,11 @@ import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
-import type { EventBus } from '../platform/events.ts';
 import { isUuid } from '../platform/ids.ts';
+import { announce, announceEach } from '../platform/realtime/announce.ts';
+import { onlineAmong } from '../platform/realtime/presence.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
-import { publishScoreUpdates, recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
+import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import * as repo from './bookings.repo.ts';
 
 type RequestBody = z.output<typeof BookingRequestBodySchema>;
@@ -166,7 +166,6 @@ export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: 
 export type BookingsDeps = {
   db: Db;
   clock: Clock;
-  events: EventBus;
   /** The signed-in member's row. */
   userOf: (member: Member) => Promise<UserRow>;
   /** How many photos a member has. */
@@ -176,7 +175,7 @@ export type BookingsDeps = {
 };
 
 export function createBookingsService(deps: BookingsDeps) {
-  const { db, clock, events } = deps;
+  const { db, clock } = deps;
 
   async function views(memberId: string, parts: repo.BookingWithParts[]): Promise<Booking[]> {
     const summaries = await memberSummaries(db, parts.map((part) => part.other));
@@ -194,25 +193,34 @@ export function createBookingsService(deps: BookingsDeps) {
   /**
    * Runs one transition: the slot (when it changes) and then the booking are locked, in that order
    * everywhere, so transitions on one slot queue up rather than deadlock. Only a party finds the
-   * booking. Score changes are published once the transaction has committed.
+   * booking. Both parties hear `bookingChanged` (and any score change), announced in the transaction.
    */
   async function transition(
     member: Member,
     bookingId: string,
     options: { lockSlot: boolean },
-    change: (tx: Tx, booking: repo.BookingRow, now: Date, slot: repo.SlotRow | undefined) => Promise<ScoreUpdate[] | void>,
+    change: (tx: Tx, booking: repo.BookingRow, now: Date, slot: repo.SlotRow | undefined) => Promise<unknown>,
   ): Promise<Booking> {
     if (!isUuid(bookingId)) throw new HttpError(404, BOOKING_ERRORS.notFound);
     const now = clock.now();
-    const updates = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const seen = await repo.findBooking(tx, bookingId);
       if (!seen || (seen.hostId !== member.id && seen.guestId !== member.id)) throw new HttpError(404, BOOKING_ERRORS.notFound);
       const slot = options.lockSlot ? await repo.lockSlot(tx, seen.slotId) : undefined;
       const booking = (await repo.lockBooking(tx, bookingId))!;
-      return (await change(tx, booking, now, slot)) ?? [];
+      await change(tx, booking, now, slot);
+      const after = (await repo.findBooking(tx, bookingId))!;
+      await bookingChanged(tx, [after]);
     });
-    publishScoreUpdates(events, updates);
     return viewOf(member.id, bookingId);
+  }
+
+  /** Tells both parties of each booking that it changed, so their open screens ask again. */
+  function bookingChanged(tx: Tx, changed: Pick<repo.BookingRow, 'id' | 'hostId' | 'guestId' | 'status'>[]) {
+    return announceEach(
+      tx,
+      changed.map((b) => ({ to: [b.hostId, b.guestId], event: { type: 'bookingChanged' as const, bookingId: b.id, status: b.status } })),
+    );
   }
 
   function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date) {
@@ -248,15 +256,25 @@ export function createBookingsService(deps: BookingsDeps) {
     await repo.updateBooking(tx, booking.id, { status: 'confirmed', responseMessage: message || null, respondedAt: now, updatedAt: now });
     await setBookingRequestStatus(tx, [{ id: booking.id, hostId: host.id }], 'confirmed');
     await tell(tx, booking.guestId, host.id, booking, 'Your date is confirmed!', message || 'Your booking request was accepted.', now);
+    // Now chat partners: each hears whether the other is online (presence goes to partners only).
+    const online = await onlineAmong(tx, [booking.hostId, booking.guestId]);
+    await announceEach(
+      tx,
+      online.map((userId) => ({ to: [userId === booking.hostId ? booking.guestId : booking.hostId], event: { type: 'userOnline' as const, userId } })),
+    );
     if (seat.confirmedCount < seat.maxBookings) return;
     const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
     await setBookingRequestStatus(tx, declined.map((other) => ({ id: other.id, hostId: host.id })), 'declined');
+    await bookingChanged(tx, declined);
     for (const other of declined) await tell(tx, other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now);
   }
 
   return {
     /** The agreed date (confirmed or completed) that lets two members chat, if they have one. */
     chatBookingBetween: (a: string, b: string) => repo.chatBookingBetween(db, a, b),
+
+    /** Everyone the member may chat with: the other party of each agreed date. */
+    chatPartnersOf: (memberId: string) => repo.chatPartnersOf(db, memberId),
 
     async request(member: Member, body: RequestBody): Promise<Booking> {
       const me = await deps.userOf(member);
@@ -298,6 +316,7 @@ export function createBookingsService(deps: BookingsDeps) {
           updatedAt: now,
         });
         if (!inserted) throw new HttpError(409, BOOKING_ERRORS.pendingWithHost);
+        await announce(tx, [inserted.hostId, inserted.guestId], { type: 'bookingChanged', bookingId: inserted.id, status: inserted.status });
         await createNotification(tx, {
           userId: slot.hostId,
           senderId: me.id,

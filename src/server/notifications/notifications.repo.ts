@@ -16,8 +16,11 @@ export async function insertNotification(db: Tx, values: NewNotification): Promi
   return row!.id;
 }
 
-export async function insertNotifications(db: Tx, values: NewNotification[]): Promise<void> {
-  if (values.length > 0) await db.insert(notifications).values(values);
+/** The new items' ids, in the order given. */
+export async function insertNotifications(db: Tx, values: NewNotification[]): Promise<string[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(notifications).values(values).returning({ id: notifications.id });
+  return rows.map((row) => row.id);
 }
 
 // Spelled out with its table: inside the subquery a lone "id" would be the photo's.

@@ -4,6 +4,7 @@ import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
+import { announceEach } from '../platform/realtime/announce.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
 import * as repo from './notifications.repo.ts';
 
@@ -15,14 +16,23 @@ export const ONLY_NUDGES_ACKNOWLEDGED = 'Only a nudge can be acknowledged';
 /** The most items one list answers with. */
 export const INBOX_LIMIT = 100;
 
-/** Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the change does). */
-export function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
-  return repo.insertNotification(tx, notification);
+/**
+ * Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the
+ * change does), and announces it there: the member's open apps refresh their inbox on commit.
+ */
+export async function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
+  const id = await repo.insertNotification(tx, notification);
+  await announceEach(tx, [{ to: [notification.userId], event: { type: 'notification', notificationId: id, notificationType: notification.type } }]);
+  return id;
 }
 
-/** Several items at once (one statement), inside the caller's transaction. */
-export function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
-  return repo.insertNotifications(tx, notifications);
+/** Several items at once (one statement), inside the caller's transaction, each announced to its member. */
+export async function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
+  const ids = await repo.insertNotifications(tx, notifications);
+  await announceEach(
+    tx,
+    notifications.map((item, i) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: ids[i]!, notificationType: item.type } })),
+  );
 }
 
 /** Records the outcome on the hosts' booking_request items of these bookings (confirmed, declined, auto_cancelled…). */

@@ -7,8 +7,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { SAFE_KEY, type FileStorage } from '../platform/storage.ts';
-import type { EventBus } from '../platform/events.ts';
-import { publishScoreUpdates, recordScoreEvent } from '../score/score.service.ts';
+import { recordScoreEvent } from '../score/score.service.ts';
 import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
 import * as repo from './photos.repo.ts';
 
@@ -39,7 +38,6 @@ export function createPhotosService(deps: {
   storage: FileStorage;
   log: { error(obj: object, msg: string): void };
   /** The first photo's points are published here once committed. */
-  events: EventBus;
 }) {
   const { db, clock, storage, log } = deps;
 
@@ -82,7 +80,7 @@ export function createPhotosService(deps: {
       const stored = await storeAll(encoded);
 
       try {
-        const { result, update } = await db.transaction(async (tx) => {
+        const result = await db.transaction(async (tx) => {
           if (!(await repo.lockMember(tx, memberId))) throw new HttpError(401, NOT_SIGNED_IN);
           const { count, newest } = await repo.photoStats(tx, memberId);
           if (count + stored.length > PHOTOS_MAX) throw photoError(400, TOO_MANY_PHOTOS);
@@ -99,7 +97,7 @@ export function createPhotosService(deps: {
               createdAt: new Date(first + i),
             })),
           );
-          const { awarded, update } = await recordScoreEvent(tx, {
+          const { awarded } = await recordScoreEvent(tx, {
             userId: memberId,
             category: 'Profile Enhancement',
             points: FIRST_PHOTO_POINTS,
@@ -107,9 +105,8 @@ export function createPhotosService(deps: {
             onceKey: 'first-photo',
             at: now,
           });
-          return { result: { photos: await repo.listPhotos(tx, memberId), scoreAwarded: awarded }, update };
+          return { photos: await repo.listPhotos(tx, memberId), scoreAwarded: awarded };
         });
-        publishScoreUpdates(deps.events, [update]);
         return result;
       } catch (error) {
         await removeFiles(stored.map((photo) => photo.key));

@@ -2,7 +2,7 @@ import type { CreditReport, ScoreUpdate } from '#shared/api/score.ts';
 import { SCORE_CATEGORIES, SCORE_START, gradeFor, type ScoreCategory } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import type { EventBus } from '../platform/events.ts';
+import { announce } from '../platform/realtime/announce.ts';
 import * as repo from './score.repo.ts';
 
 export type ScoreEntry = {
@@ -19,13 +19,14 @@ export type RecordedScore = {
   /** The points actually awarded (0 when a once-only entry exists). */
   awarded: number;
   score: number;
-  /** What to publish once the transaction commits; null when nothing was recorded. */
+  /** What was announced to the member (delivered when the transaction commits); null when nothing was recorded. */
   update: ScoreUpdate | null;
 };
 
 /**
  * Adds an entry to the member's ledger and refreshes the score derived from it, inside the
- * caller's transaction. The caller publishes `update` after its transaction commits.
+ * caller's transaction, and announces the `scoreUpdate` in that same transaction: the member's
+ * open apps hear of it when (and only if) it commits.
  */
 export async function recordScoreEvent(tx: Tx, entry: ScoreEntry): Promise<RecordedScore> {
   const oldScore = (await repo.lockScore(tx, entry.userId)) ?? SCORE_START;
@@ -39,11 +40,9 @@ export async function recordScoreEvent(tx: Tx, entry: ScoreEntry): Promise<Recor
   });
   if (!inserted) return { awarded: 0, score: oldScore, update: null };
   const score = await repo.refreshScore(tx, entry.userId);
-  return {
-    awarded: entry.points,
-    score,
-    update: { userId: entry.userId, oldScore, newScore: score, change: score - oldScore, reason: entry.description },
-  };
+  const update: ScoreUpdate = { userId: entry.userId, oldScore, newScore: score, change: score - oldScore, reason: entry.description };
+  await announce(tx, [entry.userId], { type: 'scoreUpdate', oldScore, newScore: score, change: update.change, reason: entry.description });
+  return { awarded: entry.points, score, update };
 }
 
 /**
@@ -58,11 +57,6 @@ export async function recordScoreEvents(tx: Tx, entries: ScoreEntry[]): Promise<
     if (update) updates.push(update);
   }
   return updates;
-}
-
-/** Tells listeners of committed score changes. */
-export function publishScoreUpdates(events: EventBus, updates: (ScoreUpdate | null)[]): void {
-  for (const update of updates) if (update) events.publish('scoreUpdate', update);
 }
 
 const GRADE_MINIMUMS = { excellent: 750, good: 650, fair: 550, poor: 300 } as const;

@@ -1,8 +1,7 @@
 import type { ScoreUpdate } from '#shared/api/score.ts';
 import { referralPoints, type ContactInput, type FeedbackInput, type JobApplicationInput } from '#shared/api/support.ts';
 import { HttpError } from '#shared/http-error.ts';
-import type { EventBus } from '../platform/events.ts';
-import { publishScoreUpdates, recordScoreEvent } from '../score/score.service.ts';
+import { recordScoreEvent } from '../score/score.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -28,7 +27,6 @@ export type SupportDeps = {
   mailer: Mailer;
   supportEmail: string;
   publicUrl: string;
-  events: EventBus;
   log: { error(obj: object, msg: string): void };
 };
 
@@ -61,7 +59,7 @@ export async function grantReferralPoints(tx: Tx, friendId: string, at: Date): P
 }
 
 export function createSupportService(deps: SupportDeps) {
-  const { db, clock, mailer, supportEmail, publicUrl, events } = deps;
+  const { db, clock, mailer, supportEmail, publicUrl } = deps;
 
   /** The message is kept before it is mailed, so a failed mail loses nothing: it is logged, not shown. */
   async function sendQuietly(message: MailMessage) {
@@ -122,10 +120,9 @@ export function createSupportService(deps: SupportDeps) {
       return rows.map((row) => row.email);
     },
 
-    /** grantReferralPoints in its own transaction, publishing the score change once committed. */
+    /** grantReferralPoints in its own transaction (the ledger announces the score change). */
     async grantReferralPoints(friendId: string): Promise<number> {
-      const { awarded, update } = await db.transaction((tx) => grantReferralPoints(tx, friendId, clock.now()));
-      publishScoreUpdates(events, [update]);
+      const { awarded } = await db.transaction((tx) => grantReferralPoints(tx, friendId, clock.now()));
       return awarded;
     },
   };

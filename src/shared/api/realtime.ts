@@ -5,7 +5,7 @@ import { MessageSchema } from './chat.ts';
 export const REALTIME_PATH = '/realtime';
 
 /** Close codes the server uses; the client does not reconnect after an auth failure. */
-export const REALTIME_CLOSE = { unauthorized: 4401, authTimeout: 4408 } as const;
+export const REALTIME_CLOSE = { unauthorized: 4401, authTimeout: 4408, tooManyMessages: 4429 } as const;
 
 const TypingSchema = z.object({ recipientId: z.uuid(), conversationId: z.string().max(100) });
 

@@ -16,12 +16,91 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database handle or an open transaction: repo functions take either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/** Stops a listener. */
+export type Unlisten = () => Promise<void>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel` once its transaction commits. PGlite: inside
+   * this process. PostgreSQL: a dedicated connection outside the pool that reconnects when it drops
+   * (`onReconnect` then runs: what was sent meanwhile is lost, so listeners resynchronise).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
 };
+
+export type ListenOptions = {
+  onReconnect?: () => void;
+  log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
+};
+
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_CAP_MS = 30_000;
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * LISTEN on a dedicated `pg.Client`: a pooled connection would be handed to queries and lose it.
+ * When the connection drops it is opened again with doubling waits (capped), until unlistened.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, options: ListenOptions = {}): Promise<Unlisten> {
+  if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      options.log?.warn({ err: error, channel }, 'listener connection failed; reconnecting');
+      void next.end().catch(() => {});
+      if (client === next) {
+        client = null;
+        scheduleReconnect();
+      }
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+  }
+
+  function scheduleReconnect() {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(
+        () => {
+          retryMs = LISTEN_RETRY_FIRST_MS;
+          options.onReconnect?.();
+        },
+        (error: unknown) => {
+          options.log?.error({ err: error, channel }, 'listener could not reconnect');
+          retryMs = Math.min(LISTEN_RETRY_CAP_MS, retryMs * 2);
+          scheduleReconnect();
+        },
+      );
+    }, retryMs);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -31,6 +110,7 @@ export function openPostgres(url: string): Database {
   // browse's query again on every execution (its custom plans cost more than running it).
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<Unlisten>();
   return {
     db,
     kind: 'postgres',
@@ -44,7 +124,19 @@ export function openPostgres(url: string): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, onPayload, options) {
+      const unlisten = await listenPostgres(url, channel, onPayload, options);
+      const stop = async () => {
+        listeners.delete(stop);
+        await unlisten();
+      };
+      listeners.add(stop);
+      return stop;
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }
 
@@ -62,6 +154,13 @@ export function openPglite(dataDir: string | null, client?: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder }),
+    async listen(channel, onPayload) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const unlisten = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     close: () => pglite.close(),
   };
 }

@@ -11,3 +11,4 @@ export * from '../../score/score.tables.ts';
 export * from '../../support/support.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../rate-limit.tables.ts';
+export * from '../realtime/realtime.tables.ts';

@@ -17,8 +17,33 @@ const MAX_PAYLOAD_BYTES = 7900;
  * transaction that makes the change the event tells about.
  */
 export async function announce(tx: Tx, to: string[], event: ServerEvent): Promise<void> {
-  if (to.length === 0) return;
-  const payload = JSON.stringify({ to, event } satisfies Announcement);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`realtime event ${event.type} is too large to announce`);
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  await announceEach(tx, [{ to, event }]);
+}
+
+/** Several announcements in one statement (a batch of expired requests, a slot's declined guests). */
+export async function announceEach(tx: Tx, announcements: Announcement[]): Promise<void> {
+  const payloads = announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);
+  if (payloads.length === 0) return;
+  if (payloads.length === 1) {
+    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payloads[0]!})`);
+    return;
+  }
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+}
+
+/**
+ * One payload, or several when the list of members is long (a member with many chat partners
+ * going online): each carries the event and as many members as fit under the limit.
+ */
+function payloadsOf(announcement: Announcement): string[] {
+  const to = [...new Set(announcement.to)];
+  const whole = JSON.stringify({ to, event: announcement.event } satisfies Announcement);
+  if (Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) return [whole];
+  const room = MAX_PAYLOAD_BYTES - Buffer.byteLength(JSON.stringify({ to: [], event: announcement.event }));
+  const widest = Math.max(...to.map((id) => Buffer.byteLength(JSON.stringify(id)) + 1));
+  const perPayload = Math.floor(room / widest);
+  if (perPayload < 1) throw new Error(`realtime event ${announcement.event.type} is too large to announce`);
+  const payloads: string[] = [];
+  for (let i = 0; i < to.length; i += perPayload) payloads.push(JSON.stringify({ to: to.slice(i, i + perPayload), event: announcement.event }));
+  return payloads;
 }
