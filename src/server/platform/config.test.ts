@@ -34,4 +34,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
     expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrowError(/TEST_CLOCK: TEST_CLOCK must be 0 or 1/);
   });
+
+  it('takes the VAPID keys all three or none, and PUSH_ALLOWED_HOSTS as given', () => {
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(loadConfig({}).pushAllowedHosts).toBeUndefined();
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'p', VAPID_PRIVATE_KEY: 'k', VAPID_SUBJECT: 'mailto:a@b.c' }).vapid).toEqual({ publicKey: 'p', privateKey: 'k', subject: 'mailto:a@b.c' });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'p' })).toThrowError(/VAPID_PUBLIC_KEY: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together/);
+    expect(loadConfig({ PUSH_ALLOWED_HOSTS: 'push.example.com' }).pushAllowedHosts).toBe('push.example.com');
+  });
 });
