@@ -26,6 +26,8 @@ import { photosRoutes } from './profiles/photos.routes.ts';
 import { createPhotosService } from './profiles/photos.service.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
+import { pushRoutes } from './push/push.routes.ts';
+import { createPushService, registerPushJobs, type PushDeps } from './push/push.service.ts';
 import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
@@ -48,6 +50,8 @@ export type AppDeps = {
   photoStorage: FileStorage;
   publicUrl: string;
   adminEmails: Set<string>;
+  /** Web Push: the VAPID keys, the push services the server may post to (and, in tests, the sink's agent). */
+  push: PushDeps;
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -140,6 +144,8 @@ export async function buildApp(deps: AppDeps) {
 
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
   registerRecurringJobs(jobs);
+  const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
+  registerPushJobs(jobs, push);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 
@@ -165,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));
       await api.register(chatRoutes(chat));
+      await api.register(pushRoutes(push));
     },
     { prefix: '/api' },
   );

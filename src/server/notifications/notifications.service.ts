@@ -5,6 +5,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
+import { queuePushFor } from '../push/push.service.ts';
 import * as repo from './notifications.repo.ts';
 
 export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'>;
@@ -15,14 +16,21 @@ export const ONLY_NUDGES_ACKNOWLEDGED = 'Only a nudge can be acknowledged';
 /** The most items one list answers with. */
 export const INBOX_LIMIT = 100;
 
-/** Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the change does). */
-export function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
-  return repo.insertNotification(tx, notification);
+/**
+ * Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the
+ * change does), and queues its push to the member's devices in the same transaction (booking
+ * requests and nudges, as the member's settings allow; the push job sends it after the commit).
+ */
+export async function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
+  const id = await repo.insertNotification(tx, notification);
+  await queuePushFor(tx, notification);
+  return id;
 }
 
 /** Several items at once (one statement), inside the caller's transaction. */
-export function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
-  return repo.insertNotifications(tx, notifications);
+export async function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
+  await repo.insertNotifications(tx, notifications);
+  for (const notification of notifications) await queuePushFor(tx, notification);
 }
 
 /** Records the outcome on the hosts' booking_request items of these bookings (confirmed, declined, auto_cancelled…). */
