@@ -6,6 +6,7 @@ import { restoreSession } from './auth/session.ts';
 import { queryClient } from './platform/query.ts';
 import { useSession } from './platform/session.store.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
+import { syncPushWithSession } from './push/push-device.ts';
 import { FullPageSpinner } from './platform/ui/spinner.tsx';
 import './platform/ui/theme.css';
 import { routeTree } from './route-tree.gen.ts';
@@ -45,3 +46,4 @@ createRoot(document.getElementById('root')!).render(
 
 void restoreSession();
 registerServiceWorker();
+syncPushWithSession();
