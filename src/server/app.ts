@@ -148,6 +148,11 @@ export async function buildApp(deps: AppDeps) {
   registerPushJobs(jobs, push);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  // A change that queued work (a push) has committed by the time its answer is sent: run the
+  // worker now rather than at its next poll, so a push leaves within a moment of its cause.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) jobs.wake();
+  });
 
   await app.register(
     async (api) => {

@@ -297,3 +297,27 @@ describe('what the push service answers', () => {
     expect(await pendingPushJobs()).toEqual([]);
   });
 });
+
+describe('with the server’s worker running', () => {
+  it('a booking request’s push leaves within a second of the request’s answer, without waiting for the poll', async () => {
+    const host = await member('Hannah');
+    const guest = await member('Gus');
+    const phone = await device(host.token);
+    const slotId = await createSlot(t, host, { startsInHours: 52 });
+    // A poll far longer than the test: only the wake after the request can send it in time.
+    t.app.jobs.start(60_000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the first round, at start, is over
+      const answered = Date.now();
+      await requestSlot(t, guest, slotId);
+      const started = Date.now();
+      while (sink.to(phone.endpoint).length === 0 && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      const [request] = sink.to(phone.endpoint);
+      expect(request, 'no push arrived').toBeDefined();
+      expect(request!.at - answered).toBeLessThan(1_000);
+      expect(JSON.parse(decryptPush(request!.body, phone.keys)).type).toBe('booking_request');
+    } finally {
+      await t.app.jobs.stop();
+    }
+  });
+});
