@@ -33,6 +33,10 @@ async function addPhoto(member: Member) {
   expect(answer.status).toBe(201);
 }
 
+/** The bits of the worker's global scope used here (the tests compile with the DOM library, not WebWorker). */
+type WorkerScope = { registration: { getNotifications(): Promise<(Notification & { actions?: { action: string }[] })[]> }; dispatchEvent(event: Event): boolean };
+type NotificationEventConstructor = new (type: string, init: { notification: Notification; action: string }) => Event;
+
 const api = async (member: Member, method: string, path: string, body?: unknown) => {
   const response = await fetch(`${server.url}/api${path}`, {
     method,
@@ -107,11 +111,11 @@ test('a booking request pushed to the service worker shows with Accept and Decli
 
   const shown = () =>
     worker.evaluate(async () =>
-      (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => ({
+      (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
         title: n.title,
         body: n.body,
         tag: n.tag,
-        actions: ((n as unknown as { actions: { action: string }[] }).actions ?? []).map((a) => a.action),
+        actions: (n.actions ?? []).map((a) => a.action),
       })),
     );
   await expect.poll(shown).toEqual([{ title: 'New booking request', body: message.body, tag: message.tag, actions: ['accept', 'decline'] }]);
@@ -119,9 +123,10 @@ test('a booking request pushed to the service worker shows with Accept and Decli
   // The member taps Accept (a click on a notification's button has no DevTools command: the
   // worker's own notificationclick event is dispatched with the notification it shows).
   await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const scope = self as unknown as WorkerScope;
     const [notification] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification!, action: 'accept' }));
+    const NotificationEventClass = (self as unknown as { NotificationEvent: NotificationEventConstructor }).NotificationEvent;
+    scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action: 'accept' }));
   });
 
   await expect.poll(async () => (await api(host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('confirmed');
