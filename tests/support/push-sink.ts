@@ -53,6 +53,8 @@ export async function startPushSink() {
   return {
     port,
     origin: `https://127.0.0.1:${port}`,
+    /** The sink's certificate (PEM): what a client must trust to reach it. */
+    cert,
     /** A fresh endpoint on the sink, as a push service hands one to a browser. */
     endpoint: (name: string) => `https://127.0.0.1:${port}/push/${name}`,
     agent,
