@@ -67,7 +67,8 @@ function postToWorker(message: SwSessionMessage) {
 
 /**
  * Keeps the service worker's copy of the session token in step with the page's, and at sign-out
- * unsubscribes this browser, so a shared phone stops receiving the last member's notifications.
+ * (or when another member signs in) unsubscribes this browser, so a shared phone stops receiving
+ * the last member's notifications.
  */
 export function syncPushWithSession() {
   if (!supported()) return;
@@ -75,7 +76,8 @@ export function syncPushWithSession() {
   useSession.subscribe((state, previous) => {
     if (state.token === previous.token) return;
     postToWorker({ type: SW_SESSION_MESSAGE, token: state.token });
-    if (previous.token && !state.token) {
+    // Signed out, or another member signed in on this browser: its pushes were the last member's.
+    if (previous.user && previous.user._id !== state.user?._id) {
       void registration().then(async (reg) => {
         const subscription = await reg?.pushManager.getSubscription();
         // The server's row goes too: its next push is answered 410 and the server deletes it.
