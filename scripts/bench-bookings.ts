@@ -31,7 +31,7 @@ async function timedPost(server: ServerProcess, path: string, token: string, bod
 }
 
 /** `count` members in Vancouver with everything booking needs (verified, bio, interest, photo) and a session each; their ids and tokens. */
-async function bookableMembers(client: pg.Client, count: number, prefix: string): Promise<{ id: string; token: string }[]> {
+export async function bookableMembers(client: pg.Client, count: number, prefix: string): Promise<{ id: string; token: string }[]> {
   const { rows } = await client.query<{ id: string }>(
     `insert into users (email, password_hash, email_verified_at, account_type, name, age, gender, bio, interests, city, country,
        longitude, latitude, referral_code, created_at)

@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerPushHandlers } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -19,3 +20,6 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Web Push: notifications (with Accept and Decline on a booking request) and their clicks.
+registerPushHandlers();

@@ -28,6 +28,8 @@ import { photosRoutes } from './profiles/photos.routes.ts';
 import { createPhotosService } from './profiles/photos.service.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
+import { pushRoutes } from './push/push.routes.ts';
+import { createPushService, registerPushJobs, type PushDeps } from './push/push.service.ts';
 import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
@@ -54,6 +56,8 @@ export type AppDeps = {
   adminEmails: Set<string>;
   /** Where contact messages and careers applications are mailed (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** Web Push: the VAPID keys, the push services the server may post to (and, in tests, the sink's agent). */
+  push: PushDeps;
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -144,8 +148,15 @@ export async function buildApp(deps: AppDeps) {
 
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
   registerRecurringJobs(jobs);
+  const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
+  registerPushJobs(jobs, push);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  // A change that queued work (a push) has committed by the time its answer is sent: run the
+  // worker now rather than at its next poll, so a push leaves within a moment of its cause.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) jobs.wake();
+  });
 
   // Every event reaches this instance through the database; its sockets get the ones for their members.
   const realtime = createRealtime({
@@ -186,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(adminRoutes(admin));
       await api.register(supportRoutes(support));
       await api.register(realtime.routes);
+      await api.register(pushRoutes(push));
     },
     { prefix: '/api' },
   );

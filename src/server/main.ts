@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { addDemoMembers } from './demo/demo-members.ts';
+import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from './push/push-hosts.ts';
+import { resolveVapidKeys, subjectFromMailFrom } from './push/vapid.ts';
 import { offsetClock, systemClock, type Clock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
@@ -20,6 +22,15 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  let vapid;
+  let allowedHosts;
+  try {
+    vapid = resolveVapidKeys({ fromEnv: config.vapid, dataDir: config.dataDir, subject: subjectFromMailFrom(config.mailFrom) });
+    allowedHosts = parseAllowedHosts(config.pushAllowedHosts ?? DEFAULT_PUSH_ALLOWED_HOSTS);
+  } catch (error) {
+    console.error(`Invalid configuration: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
@@ -27,6 +38,7 @@ async function main() {
   // Browser journeys move time forward through POST /api/test/clock; never in production.
   const testClock = config.testClock ? offsetClock() : null;
   const clock: Clock = testClock ?? systemClock;
+  if (vapid.source === 'generated') logger.info(`Web Push: generated VAPID keys, kept in ${config.dataDir}/vapid.json (set VAPID_* to bring your own)`);
   if (testClock) logger.warn('TEST_CLOCK=1: time can be moved forward through POST /api/test/clock');
   const photoStorage = folderStorage(path.join(config.dataDir, 'photos'));
   if (config.demoMembers) {
@@ -46,6 +58,7 @@ async function main() {
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     supportEmail: config.supportEmail,
+    push: { vapid: vapid.keys, allowedHosts },
     distDir: path.join(root, 'dist'),
     logger,
   });

@@ -7,6 +7,9 @@ import type { Database } from '#server/platform/db/client.ts';
 import { fixedClock } from '#server/platform/clock.ts';
 import { createMailer } from '#server/platform/mail/mailer.ts';
 import { folderStorage } from '#server/platform/storage.ts';
+import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from '#server/push/push-hosts.ts';
+import type { PushDeps } from '#server/push/push.service.ts';
+import webpush from 'web-push';
 import { linkIn, startSmtpSink } from './smtp-sink.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -31,7 +34,7 @@ async function answerOf(response: Response): Promise<ApiAnswer> {
  * The whole API on a real loopback port, with its own fresh database, a real SMTP sink for its
  * mail and a clock the test moves. One per test file.
  */
-export async function startTestApp(options: { adminEmails?: string[]; database?: Database } = {}) {
+export async function startTestApp(options: { adminEmails?: string[]; database?: Database; push?: Partial<PushDeps> } = {}) {
   const sink = await startSmtpSink();
   // Several instances over one database: pass the same database's own connection to each.
   const database: Database & { url?: string } = options.database ?? (await openTestDatabase());
@@ -45,6 +48,11 @@ export async function startTestApp(options: { adminEmails?: string[]; database?:
     publicUrl: PUBLIC_URL,
     adminEmails: new Set(options.adminEmails ?? []),
     supportEmail: SUPPORT_EMAIL,
+    push: {
+      vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rendezvous.test' },
+      allowedHosts: parseAllowedHosts(DEFAULT_PUSH_ALLOWED_HOSTS),
+      ...options.push,
+    },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
 

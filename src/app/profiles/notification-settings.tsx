@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { EMAIL_NOTIFICATION_KEYS, PUSH_NOTIFICATION_KEYS, type NotificationSettings } from '#shared/domain/profile.ts';
 import { messageOf } from '#app/platform/forms.ts';
 import { toast } from '#app/platform/ui/toast.store.ts';
@@ -69,8 +69,11 @@ function useSettingsSaver(current: NotificationSettings) {
   };
 }
 
-/** E-mail and push switches, saved when flipped (the profile's Save does not send them). */
-export function NotificationSettingsSection({ settings }: { settings: NotificationSettings }) {
+/**
+ * E-mail and push switches, saved when flipped (the profile's Save does not send them).
+ * `pushControl`: this device's push on/off, assembled by the route from the push feature.
+ */
+export function NotificationSettingsSection({ settings, pushControl }: { settings: NotificationSettings; pushControl?: ReactNode }) {
   const { saved, change } = useSettingsSaver(settings);
   return (
     <section className="card stack profile-section" aria-labelledby="notifications-heading">
@@ -92,6 +95,7 @@ export function NotificationSettingsSection({ settings }: { settings: Notificati
       </fieldset>
       <fieldset className="profile-fieldset">
         <legend>Send me a push notification when</legend>
+        {pushControl}
         {PUSH_NOTIFICATION_KEYS.map((key) => (
           <label key={key} className="switch">
             <input

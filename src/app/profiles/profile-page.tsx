@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { User } from '#shared/api/auth.ts';
 import type { Preferences } from '#shared/api/preferences.ts';
 import { ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
@@ -40,7 +40,8 @@ export function displayNameOf(user: User): string {
 }
 
 /** My Profile: "Loading…" until the member's fresh record is known (or the network says it cannot be). */
-export function ProfilePage() {
+/** `pushControl`: this device's push switch, given by the route (it belongs to the push feature). */
+export function ProfilePage({ pushControl }: { pushControl?: ReactNode } = {}) {
   const user = useSession((state) => state.user);
   const own = useQuery(ownRecordQuery());
   if (!user || !own.isFetchedAfterMount) {
@@ -51,10 +52,10 @@ export function ProfilePage() {
       </main>
     );
   }
-  return <ProfileScreen key={user._id} user={user} />;
+  return <ProfileScreen key={user._id} user={user} pushControl={pushControl} />;
 }
 
-function ProfileScreen({ user }: { user: User }) {
+function ProfileScreen({ user, pushControl }: { user: User; pushControl?: ReactNode }) {
   return (
     <main id="main" className="page profile-page">
       <h1>My Profile</h1>
@@ -70,7 +71,7 @@ function ProfileScreen({ user }: { user: User }) {
           <BiometricBlock verified={user.isBiometricVerified} />
           <MembershipCard user={user} />
         </div>
-        <ProfileForm user={user} />
+        <ProfileForm user={user} pushControl={pushControl} />
       </div>
     </main>
   );
@@ -150,7 +151,7 @@ function MembershipCard({ user }: { user: User }) {
 
 const PREFERENCE_FIELDS = ['dateTypes', 'genderPreferences', 'ageRange.min', 'ageRange.max', 'distance', 'accountTypes'] as const;
 
-function ProfileForm({ user }: { user: User }) {
+function ProfileForm({ user, pushControl }: { user: User; pushControl?: ReactNode }) {
   const fields = useFieldErrors();
   const [draft, setDraft] = useState<Draft>(() => draftOf(user));
   const [busy, setBusy] = useState(false);
@@ -280,7 +281,7 @@ function ProfileForm({ user }: { user: User }) {
         />
       </section>
 
-      <NotificationSettingsSection settings={user.notificationSettings} />
+      <NotificationSettingsSection settings={user.notificationSettings} pushControl={pushControl} />
 
       <div className="profile-save">
         {failure && <Alert>{failure}</Alert>}

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceEach } from '../platform/realtime/announce.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
+import { queuePushFor } from '../push/push.service.ts';
 import * as repo from './notifications.repo.ts';
 
 export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'>;
@@ -18,21 +19,25 @@ export const INBOX_LIMIT = 100;
 
 /**
  * Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the
- * change does), and announces it there: the member's open apps refresh their inbox on commit.
+ * change does), announces it there (the member's open apps refresh their inbox on commit) and queues
+ * its push to the member's devices (booking requests and nudges, as the member's settings allow; the
+ * push job sends it after the commit).
  */
 export async function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
   const id = await repo.insertNotification(tx, notification);
   await announceEach(tx, [{ to: [notification.userId], event: { type: 'notification', notificationId: id, notificationType: notification.type } }]);
+  await queuePushFor(tx, notification);
   return id;
 }
 
-/** Several items at once (one statement), inside the caller's transaction, each announced to its member. */
+/** Several items at once (one statement), inside the caller's transaction, each announced and pushed to its member. */
 export async function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
   const ids = await repo.insertNotifications(tx, notifications);
   await announceEach(
     tx,
     notifications.map((item, i) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: ids[i]!, notificationType: item.type } })),
   );
+  for (const notification of notifications) await queuePushFor(tx, notification);
 }
 
 /** Records the outcome on the hosts' booking_request items of these bookings (confirmed, declined, auto_cancelled…). */

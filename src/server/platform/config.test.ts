@@ -40,4 +40,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SUPPORT_EMAIL: ' Help@Rendezvous.example ' }).supportEmail).toBe('help@rendezvous.example');
     expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' })).toThrowError(/SUPPORT_EMAIL: SUPPORT_EMAIL must be an e-mail address/);
   });
+
+  it('takes the VAPID keys all three or none, and PUSH_ALLOWED_HOSTS as given', () => {
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(loadConfig({}).pushAllowedHosts).toBeUndefined();
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'p', VAPID_PRIVATE_KEY: 'k', VAPID_SUBJECT: 'mailto:a@b.c' }).vapid).toEqual({ publicKey: 'p', privateKey: 'k', subject: 'mailto:a@b.c' });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'p' })).toThrowError(/VAPID_PUBLIC_KEY: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together/);
+    expect(loadConfig({ PUSH_ALLOWED_HOSTS: 'push.example.com' }).pushAllowedHosts).toBe('push.example.com');
+  });
 });

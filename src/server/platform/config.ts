@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_MEMBERS: z.enum(['0', '1'], { error: 'DEMO_MEMBERS must be 0 or 1' }).default('1'),
   TEST_CLOCK: z.enum(['0', '1'], { error: 'TEST_CLOCK must be 0 or 1' }).default('0'),
+}).superRefine((env, context) => {
+  const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+  if (vapid.some(Boolean) && !vapid.every(Boolean))
+    context.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none of them' });
 });
 
 export type Config = {
@@ -53,6 +57,10 @@ export type Config = {
   demoMembers: boolean;
   /** Browser tests only: an adjustable clock and POST /api/test/clock to move it. */
   testClock: boolean;
+  /** VAPID_*: all three, or undefined (then the push feature keeps a generated pair in DATA_DIR). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** PUSH_ALLOWED_HOSTS as given (a comma list); undefined means the push feature's defaults. */
+  pushAllowedHosts: string | undefined;
 };
 
 /** Reads the environment; a bad value stops the start with one line per variable at fault. */
@@ -76,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoMembers: e.DEMO_MEMBERS === '1' && !e.DATABASE_URL,
     testClock: e.TEST_CLOCK === '1',
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : undefined,
+    pushAllowedHosts: e.PUSH_ALLOWED_HOSTS,
   };
 }
 

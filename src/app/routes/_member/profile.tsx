@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '#app/profiles/profile-page.tsx';
+import { PushPrompt } from '#app/push/push-prompt.tsx';
 
-export const Route = createFileRoute('/_member/profile')({ component: ProfilePage });
+export const Route = createFileRoute('/_member/profile')({ component: () => <ProfilePage pushControl={<PushPrompt />} /> });

@@ -7,6 +7,7 @@ export * from '../../likes/likes.tables.ts';
 export * from '../../notifications/notifications.tables.ts';
 export * from '../../nudges/nudges.tables.ts';
 export * from '../../profiles/profiles.tables.ts';
+export * from '../../push/push.tables.ts';
 export * from '../../score/score.tables.ts';
 export * from '../../support/support.tables.ts';
 export * from '../jobs/jobs.tables.ts';

@@ -187,6 +187,22 @@ export function createJobs(deps: { db: Db; clock: Clock; log: Log }) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  let inRound = false;
+  let again = false;
+  let every: number = JOB_DEFAULTS.pollMs;
+
+  function tick() {
+    timer = null;
+    inRound = true;
+    running = runDue()
+      .catch((error: unknown) => log.error({ err: error }, 'job worker round failed'))
+      .finally(() => {
+        inRound = false;
+        const soon = again;
+        again = false;
+        if (!stopped) timer = setTimeout(tick, soon ? 0 : every);
+      });
+  }
 
   return {
     register,
@@ -208,13 +224,22 @@ export function createJobs(deps: { db: Db; clock: Clock; log: Log }) {
     start(pollMs: number = JOB_DEFAULTS.pollMs) {
       if (!stopped) return;
       stopped = false;
-      const tick = () => {
-        running = runDue()
-          .catch((error: unknown) => log.error({ err: error }, 'job worker round failed'))
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, pollMs);
-          });
-      };
+      every = pollMs;
+      timer = setTimeout(tick, 0);
+    },
+
+    /**
+     * Runs a round now rather than at the next poll: called once a change that may have queued a
+     * job has committed (a push must not wait for the poll). A round under way is followed by
+     * another at once. Does nothing while the worker is stopped (tests call runDue themselves).
+     */
+    wake() {
+      if (stopped) return;
+      if (inRound) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
       timer = setTimeout(tick, 0);
     },
 

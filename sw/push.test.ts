@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { acceptBooking, notificationOf, parsePushMessage, type AcceptDeps } from './push.ts';
+
+const request = {
+  type: 'booking_request',
+  title: 'New booking request',
+  body: 'Gus would like to meet you on 2026-11-25 at 12:00. Venue: Café Artigiano.',
+  url: '/notifications',
+  tag: 'booking-request-b1',
+  bookingId: 'b1',
+  actions: [
+    { action: 'accept', title: 'Accept' },
+    { action: 'decline', title: 'Decline' },
+  ],
+};
+
+describe('the service worker’s push handling', () => {
+  it('shows a booking request with its text, tag and Accept/Decline actions', () => {
+    const { title, options } = notificationOf(parsePushMessage(JSON.stringify(request)));
+    expect(title).toBe('New booking request');
+    expect(options).toMatchObject({ body: request.body, tag: request.tag, actions: request.actions, data: { url: '/notifications', bookingId: 'b1' } });
+  });
+
+  it('shows a plain notification for a push it cannot read, and never follows an address off the app', () => {
+    expect(parsePushMessage('not json')).toBeNull();
+    expect(parsePushMessage(JSON.stringify({ ...request, url: 'https://evil.example/' }))).toBeNull();
+    expect(parsePushMessage(JSON.stringify({ ...request, url: '//evil.example/' }))).toBeNull();
+    expect(notificationOf(null)).toMatchObject({ title: 'Rendezvous', options: { data: { url: '/notifications' } } });
+  });
+
+  function deps(token: string | null, answer: Response | Error) {
+    const shown: { title: string; options: NotificationOptions }[] = [];
+    const sent: { url: string; init: RequestInit }[] = [];
+    const opened: string[] = [];
+    const d: AcceptDeps = {
+      token: async () => token,
+      fetch: async (url, init) => {
+        sent.push({ url: String(url), init: init! });
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      show: async (title, options) => void shown.push({ title, options }),
+      open: async (url) => void opened.push(url),
+    };
+    return { d, shown, sent, opened };
+  }
+
+  it('Accept confirms the booking through the API with the member’s token, then says so', async () => {
+    const { d, shown, sent } = deps('tok', new Response(JSON.stringify({ booking: {} }), { status: 200 }));
+    expect(await acceptBooking('b1', 'booking-request-b1', d)).toBe('confirmed');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('/api/bookings/b1/respond');
+    expect(sent[0]!.init).toMatchObject({ method: 'POST', body: JSON.stringify({ action: 'confirm' }) });
+    expect((sent[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect(shown).toEqual([{ title: 'Date confirmed', options: expect.objectContaining({ tag: 'booking-request-b1' }) }]);
+  });
+
+  it('Accept shows the server’s refusal', async () => {
+    const { d, shown } = deps('tok', new Response(JSON.stringify({ error: 'This request is no longer pending' }), { status: 409 }));
+    expect(await acceptBooking('b1', undefined, d)).toBe('refused');
+    expect(shown[0]).toMatchObject({ title: 'Could not accept', options: { body: 'This request is no longer pending' } });
+  });
+
+  it('Accept offline says it did not happen; signed out, it opens the app instead', async () => {
+    const offline = deps('tok', new TypeError('Failed to fetch'));
+    expect(await acceptBooking('b1', undefined, offline.d)).toBe('refused');
+    expect(offline.shown[0]!.title).toBe('Not accepted yet');
+
+    const signedOut = deps(null, new Response('{}'));
+    expect(await acceptBooking('b1', undefined, signedOut.d)).toBe('opened');
+    expect(signedOut.sent).toEqual([]);
+    expect(signedOut.opened).toEqual(['/notifications']);
+  });
+});

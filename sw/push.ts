@@ -1,0 +1,146 @@
+/// <reference lib="webworker" />
+import type { PushMessage } from '#shared/api/push.ts';
+import { SW_SESSION_DB, SW_SESSION_MESSAGE, SW_SESSION_STORE, SW_TOKEN_KEY, type SwSessionMessage } from '#shared/domain/push.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+type NotificationData = { url: string; bookingId?: string };
+const ICON = '/icons/icon-192.png';
+
+/** The push's JSON, or null when it is not one of ours (a push is always shown, so we fall back). */
+export function parsePushMessage(text: string | null | undefined): PushMessage | null {
+  try {
+    const value = JSON.parse(text ?? '') as Partial<PushMessage>;
+    if (typeof value.title !== 'string' || typeof value.body !== 'string' || typeof value.url !== 'string' || typeof value.tag !== 'string') return null;
+    // Same-origin paths only: a push never sends the member elsewhere.
+    if (!value.url.startsWith('/') || value.url.startsWith('//')) return null;
+    return value as PushMessage;
+  } catch {
+    return null;
+  }
+}
+
+/** The notification a push message shows: its actions (Accept, Decline) for a booking request. */
+export function notificationOf(message: PushMessage | null): { title: string; options: NotificationOptions & { actions?: { action: string; title: string }[] } } {
+  if (!message) return { title: 'Rendezvous', options: { body: 'You have something new.', icon: ICON, badge: ICON, data: { url: '/notifications' } satisfies NotificationData } };
+  return {
+    title: message.title,
+    options: {
+      body: message.body,
+      tag: message.tag,
+      icon: ICON,
+      badge: ICON,
+      data: { url: message.url, bookingId: message.bookingId } satisfies NotificationData,
+      ...(message.actions ? { actions: message.actions, requireInteraction: true } : {}),
+    },
+  };
+}
+
+export type AcceptDeps = {
+  token(): Promise<string | null>;
+  fetch: typeof fetch;
+  show(title: string, options: NotificationOptions): Promise<void>;
+  open(url: string): Promise<void>;
+};
+
+/**
+ * The Accept action: the service worker confirms the booking through the API itself, with the
+ * token the page gave it, and says how it went. Without a token (signed out) the app opens instead.
+ */
+export async function acceptBooking(bookingId: string, tag: string | undefined, deps: AcceptDeps): Promise<'confirmed' | 'refused' | 'opened'> {
+  const token = await deps.token();
+  if (!token) {
+    await deps.open('/notifications');
+    return 'opened';
+  }
+  let response: Response;
+  try {
+    response = await deps.fetch(`/api/bookings/${encodeURIComponent(bookingId)}/respond`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ action: 'confirm' }),
+    });
+  } catch {
+    await deps.show('Not accepted yet', { body: 'You seem to be offline. Open Rendezvous to accept the request.', tag, icon: ICON, data: { url: '/notifications' } });
+    return 'refused';
+  }
+  if (response.ok) {
+    await deps.show('Date confirmed', { body: 'You accepted the booking request. See it in My Bookings.', tag, icon: ICON, data: { url: '/bookings' } });
+    return 'confirmed';
+  }
+  const error = ((await response.json().catch(() => null)) as { error?: string } | null)?.error;
+  const body = response.status === 401 ? 'Please sign in to Rendezvous again to answer it.' : error ?? 'The request could not be accepted.';
+  await deps.show('Could not accept', { body, tag, icon: ICON, data: { url: '/notifications' } });
+  return 'refused';
+}
+
+/** One value in the worker's own IndexedDB store (plain IndexedDB: the worker imports only shared code and Workbox). */
+function tokenStore(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open(SW_SESSION_DB, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(SW_SESSION_STORE);
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const request = use(db.transaction(SW_SESSION_STORE, mode).objectStore(SW_SESSION_STORE));
+      request.onsuccess = () => {
+        db.close();
+        resolve(request.result);
+      };
+      request.onerror = () => {
+        db.close();
+        reject(request.error);
+      };
+    };
+  });
+}
+const readToken = async () => ((await tokenStore('readonly', (store) => store.get(SW_TOKEN_KEY))) as string | undefined) ?? null;
+const writeToken = (token: string | null) =>
+  tokenStore('readwrite', (store) => (token === null ? store.delete(SW_TOKEN_KEY) : store.put(token, SW_TOKEN_KEY))).then(() => undefined);
+
+/** Focuses a window of the app and takes it to `url`, or opens one. */
+async function openApp(url: string): Promise<void> {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    await open.focus();
+    if (open.url !== target) await open.navigate(target).catch(() => undefined);
+    return;
+  }
+  await self.clients.openWindow(target);
+}
+
+/** Registers the push, notificationclick and session-token handlers on the service worker. */
+export function registerPushHandlers() {
+  self.addEventListener('message', (event) => {
+    const data = event.data as Partial<SwSessionMessage> | undefined;
+    if (data?.type !== SW_SESSION_MESSAGE) return;
+    // The page posts the token at start and on every sign-in or sign-out; null wipes it.
+    event.waitUntil(writeToken(typeof data.token === 'string' ? data.token : null));
+  });
+
+  self.addEventListener('push', (event) => {
+    const { title, options } = notificationOf(parsePushMessage(event.data?.text()));
+    event.waitUntil(self.registration.showNotification(title, options));
+  });
+
+  self.addEventListener('notificationclick', (event) => {
+    const notification = event.notification;
+    const data = (notification.data ?? { url: '/notifications' }) as NotificationData;
+    notification.close();
+    if (event.action === 'accept' && data.bookingId) {
+      event.waitUntil(
+        acceptBooking(data.bookingId, notification.tag || undefined, {
+          token: readToken,
+          fetch: (input, init) => fetch(input, init),
+          show: (title, options) => self.registration.showNotification(title, options),
+          open: openApp,
+        }),
+      );
+      return;
+    }
+    // Decline needs a message, so it opens the app's inbox, where the request's Decline is; a tap opens the push's screen.
+    event.waitUntil(openApp(data.url));
+  });
+}

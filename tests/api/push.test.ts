@@ -1,0 +1,323 @@
+/**
+ * Web Push end to end. Everything is real (HTTPS, VAPID signing, aes128gcm encryption, the jobs
+ * queue) except the push *service*: a loopback HTTPS sink with a self-signed certificate stands in
+ * for FCM / Mozilla / Apple, and only the app built here trusts it (an agent passed to buildApp).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '#server/platform/jobs/jobs.tables.ts';
+import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from '#server/push/push-hosts.ts';
+import { PUSH_JOB } from '#server/push/push.service.ts';
+import { pushSubscriptions } from '#server/push/push.tables.ts';
+import { PushMessageSchema } from '#shared/api/push.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
+import { bookableMember, requestSlot } from '#tests/support/bookings.ts';
+import { startPushSink, type PushSink } from '#tests/support/push-sink.ts';
+import { createSlot } from '#tests/support/slots.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { browserKeys, decryptPush, subscriptionJson, verifyVapid, type BrowserKeys } from '#tests/support/web-push-decrypt.ts';
+
+let t: TestApp;
+let sink: PushSink;
+beforeAll(async () => {
+  sink = await startPushSink();
+  t = await startTestApp({
+    push: { allowedHosts: parseAllowedHosts([...DEFAULT_PUSH_ALLOWED_HOSTS, `127.0.0.1:${sink.port}`]), agent: sink.agent },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+let devices = 0;
+/** A device of this member, subscribed on the sink; its browser keys decrypt what it receives. */
+async function device(token: string): Promise<{ endpoint: string; keys: BrowserKeys }> {
+  const endpoint = sink.endpoint(`device-${(devices += 1)}-${Math.random().toString(36).slice(2, 8)}`);
+  const keys = browserKeys();
+  const answer = await t.call('POST', '/push/subscribe', { token, body: subscriptionJson(endpoint, keys) });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return { endpoint, keys };
+}
+
+const subscriptionsOf = (userId: string) => t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+const pushJobs = () => t.database.db.select().from(jobs).where(eq(jobs.kind, PUSH_JOB));
+const pendingPushJobs = async () => (await pushJobs()).filter((job) => !job.doneAt && !job.failedAt);
+
+let named = 0;
+const member = (name: string) => bookableMember(t, { name: `${name} ${(named += 1)}` });
+
+describe('GET /push/vapid-public-key', () => {
+  it('answers the server’s public key without a session', async () => {
+    const answer = await t.call('GET', '/push/vapid-public-key');
+    expect(answer.status).toBe(200);
+    const key = Buffer.from(answer.body.publicKey, 'base64url');
+    expect(key).toHaveLength(65);
+    expect(key[0]).toBe(4);
+  });
+});
+
+describe('POST /push/subscribe', () => {
+  it('needs a session', async () => {
+    const answer = await t.call('POST', '/push/subscribe', { body: subscriptionJson(sink.endpoint('anon'), browserKeys()) });
+    expect(answer.status).toBe(401);
+  });
+
+  it('refuses an endpoint outside PUSH_ALLOWED_HOSTS, or not https, with 400 on endpoint, and stores nothing', async () => {
+    const ann = await member('Ann');
+    const keys = browserKeys();
+    const refused = [
+      'https://evil.example/push/1',
+      'https://127.0.0.1:1/push/1', // an allowed host on another port
+      'https://fcm.googleapis.com.evil.example/fcm/send/1',
+      'https://notify.windows.com/w/1', // *.notify.windows.com means its subdomains only
+      'https://user@fcm.googleapis.com/fcm/send/1',
+      `http://127.0.0.1:${sink.port}/push/1`,
+      'http://fcm.googleapis.com/fcm/send/1',
+      'ftp://fcm.googleapis.com/x',
+    ];
+    for (const endpoint of refused) {
+      const answer = await t.call('POST', '/push/subscribe', { token: ann.token, body: subscriptionJson(endpoint, keys) });
+      expect(answer.status, endpoint).toBe(400);
+      expect(answer.body.fields.map((f: { field: string }) => f.field), endpoint).toEqual(['endpoint']);
+    }
+    expect(await subscriptionsOf(ann.id)).toEqual([]);
+
+    // The public services are allowed by default.
+    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://db5p.notify.windows.com/w/?token=abc', 'https://web.push.apple.com/QGx', 'https://updates.push.services.mozilla.com/wpush/v2/abc']) {
+      const answer = await t.call('POST', '/push/subscribe', { token: ann.token, body: subscriptionJson(endpoint, keys) });
+      expect(answer.status, endpoint).toBe(200);
+    }
+    expect(await subscriptionsOf(ann.id)).toHaveLength(4);
+  });
+
+  it('validates the keys (p256dh 65 bytes, auth 16 bytes, base64url)', async () => {
+    const ann = await member('Ann');
+    const good = subscriptionJson(sink.endpoint('keys'), browserKeys());
+    for (const keys of [
+      { ...good.keys, p256dh: good.keys.p256dh.slice(0, 40) },
+      { ...good.keys, auth: 'short' },
+      { ...good.keys, auth: `${good.keys.auth.slice(0, 20)}+/` },
+      { p256dh: good.keys.p256dh },
+    ]) {
+      const answer = await t.call('POST', '/push/subscribe', { token: ann.token, body: { ...good, keys } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.fields[0].field).toMatch(/^keys\./);
+    }
+    expect((await t.call('POST', '/push/subscribe', { token: ann.token, body: { keys: good.keys } })).status).toBe(400);
+  });
+
+  it('keeps several devices per member; the same endpoint again updates it and moves it to whoever subscribed last', async () => {
+    const ann = await member('Ann');
+    const ben = await member('Ben');
+    const phone = await device(ann.token);
+    await device(ann.token);
+    expect(await subscriptionsOf(ann.id)).toHaveLength(2);
+
+    const newKeys = browserKeys();
+    expect((await t.call('POST', '/push/subscribe', { token: ann.token, body: subscriptionJson(phone.endpoint, newKeys) })).status).toBe(200);
+    const annDevices = await subscriptionsOf(ann.id);
+    expect(annDevices).toHaveLength(2);
+    expect(annDevices.find((row) => row.endpoint === phone.endpoint)!.p256dh).toBe(newKeys.p256dh);
+
+    // A shared phone: Ben signs in on it and subscribes; the device is his now.
+    expect((await t.call('POST', '/push/subscribe', { token: ben.token, body: subscriptionJson(phone.endpoint, newKeys) })).status).toBe(200);
+    expect(await subscriptionsOf(ann.id)).toHaveLength(1);
+    expect((await subscriptionsOf(ben.id)).map((row) => row.endpoint)).toEqual([phone.endpoint]);
+  });
+});
+
+describe('DELETE /push/subscribe', () => {
+  it('removes only the member’s own device', async () => {
+    const ann = await member('Ann');
+    const ben = await member('Ben');
+    const phone = await device(ann.token);
+
+    expect((await t.call('DELETE', '/push/subscribe', { token: ben.token, body: { endpoint: phone.endpoint } })).status).toBe(200);
+    expect(await subscriptionsOf(ann.id)).toHaveLength(1);
+
+    expect((await t.call('DELETE', '/push/subscribe', { token: ann.token, body: { endpoint: phone.endpoint } })).status).toBe(200);
+    expect(await subscriptionsOf(ann.id)).toEqual([]);
+    // Turning off twice is fine.
+    expect((await t.call('DELETE', '/push/subscribe', { token: ann.token, body: { endpoint: phone.endpoint } })).status).toBe(200);
+    expect((await t.call('DELETE', '/push/subscribe', { body: { endpoint: phone.endpoint } })).status).toBe(401);
+  });
+});
+
+describe('a booking request pushed to its host', () => {
+  it('is queued with the request, sent after it by the job, encrypted (aes128gcm) for each device and signed (VAPID)', async () => {
+    const host = await member('Hannah');
+    const guest = await member('Gus');
+    const phone = await device(host.token);
+    const laptop = await device(host.token);
+    const publicKey = (await t.call('GET', '/push/vapid-public-key')).body.publicKey as string;
+    const slotId = await createSlot(t, host, { startsInHours: 48, venue: 'Café Artigiano' });
+    const before = sink.received.length;
+
+    const bookingId = await requestSlot(t, guest, slotId);
+
+    // The request answered without waiting for any push: nothing has left yet, one job per device waits.
+    expect(sink.received.length).toBe(before);
+    const queued = await pendingPushJobs();
+    expect(queued.map((job) => (job.payload as { subscriptionId: string }).subscriptionId).sort()).toEqual(
+      (await subscriptionsOf(host.id)).map((row) => row.id).sort(),
+    );
+
+    await t.app.jobs.runDue();
+
+    for (const target of [phone, laptop]) {
+      const [request] = sink.to(target.endpoint);
+      expect(request, target.endpoint).toBeDefined();
+      expect(request!.method).toBe('POST');
+      expect(request!.headers['content-encoding']).toBe('aes128gcm');
+      expect(request!.headers['content-type']).toBe('application/octet-stream');
+      expect(Number(request!.headers.ttl)).toBeGreaterThan(0);
+      expect(Number(request!.headers.ttl)).toBeLessThanOrEqual(24 * 3600);
+      expect(request!.headers.urgency).toBe('high');
+      expect(request!.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+      const claims = verifyVapid(request!.headers.authorization as string, { publicKey, audience: sink.origin, nowS: Math.floor(Date.now() / 1000) });
+      expect(claims.sub).toBe('mailto:ops@rendezvous.test');
+
+      const message = PushMessageSchema.parse(JSON.parse(decryptPush(request!.body, target.keys)));
+      expect(message).toEqual({
+        type: 'booking_request',
+        title: 'New booking request',
+        body: expect.stringContaining(guest.name),
+        url: '/notifications',
+        tag: `booking-request-${bookingId}`,
+        bookingId,
+        actions: [
+          { action: 'accept', title: 'Accept' },
+          { action: 'decline', title: 'Decline' },
+        ],
+      });
+      expect(message.body).toContain('Venue: Café Artigiano');
+    }
+    // The phone's keys do not open the laptop's push: each device's copy is encrypted for it.
+    expect(() => decryptPush(sink.to(laptop.endpoint)[0]!.body, phone.keys)).toThrow();
+    expect(await pendingPushJobs()).toEqual([]);
+    // Nothing went to the guest, who has no device.
+    expect((await pushJobs()).every((job) => (job.payload as { message: { bookingId?: string } }).message.bookingId === bookingId)).toBe(true);
+  });
+
+  it('is not pushed when the host turned booking pushes off', async () => {
+    const host = await member('Hannah');
+    const guest = await member('Gus');
+    const phone = await device(host.token);
+    const off = { ...DEFAULT_NOTIFICATION_SETTINGS, push: { ...DEFAULT_NOTIFICATION_SETTINGS.push, newBooking: false } };
+    expect((await t.call('PUT', '/users/notification-settings', { token: host.token, body: off })).status).toBe(200);
+    const jobsBefore = (await pushJobs()).length;
+
+    await requestSlot(t, guest, await createSlot(t, host, { startsInHours: 50 }));
+    await t.app.jobs.runDue();
+
+    expect((await pushJobs()).length).toBe(jobsBefore);
+    expect(sink.to(phone.endpoint)).toEqual([]);
+  });
+});
+
+describe('a nudge pushed to its recipient', () => {
+  it('arrives with its text when nudge pushes are on, and not when they are off', async () => {
+    const eve = await t.verifiedMember({ name: 'Eve' });
+    const max = await t.verifiedMember({ name: 'Max' });
+    const zoe = await t.verifiedMember({ name: 'Zoe' });
+    const phone = await device(max.token);
+
+    expect((await t.call('POST', `/users/${max.user._id}/nudge`, { token: eve.token })).status).toBe(200);
+    expect(sink.to(phone.endpoint)).toEqual([]);
+    await t.app.jobs.runDue();
+    const [request] = sink.to(phone.endpoint);
+    expect(request!.headers.urgency).toBe('normal');
+    expect(JSON.parse(decryptPush(request!.body, phone.keys))).toEqual({
+      type: 'nudge',
+      title: 'You got a nudge',
+      body: expect.stringContaining('Eve'),
+      url: '/notifications',
+      tag: `nudge-${eve.user._id}`,
+    });
+
+    const off = { ...DEFAULT_NOTIFICATION_SETTINGS, push: { ...DEFAULT_NOTIFICATION_SETTINGS.push, nudgeReceived: false } };
+    expect((await t.call('PUT', '/users/notification-settings', { token: max.token, body: off })).status).toBe(200);
+    expect((await t.call('POST', `/users/${max.user._id}/nudge`, { token: zoe.token })).status).toBe(200);
+    await t.app.jobs.runDue();
+    expect(sink.to(phone.endpoint)).toHaveLength(1);
+  });
+
+  it('queues nothing for a member with no device', async () => {
+    const eve = await t.verifiedMember({ name: 'Eve' });
+    const max = await t.verifiedMember({ name: 'Max' });
+    const jobsBefore = (await pushJobs()).length;
+    expect((await t.call('POST', `/users/${max.user._id}/nudge`, { token: eve.token })).status).toBe(200);
+    expect((await pushJobs()).length).toBe(jobsBefore);
+  });
+});
+
+describe('what the push service answers', () => {
+  async function nudgedDevice() {
+    const eve = await t.verifiedMember({ name: 'Eve' });
+    const max = await t.verifiedMember({ name: 'Max' });
+    const phone = await device(max.token);
+    return { eve, max, phone, nudge: () => t.call('POST', `/users/${max.user._id}/nudge`, { token: eve.token }) };
+  }
+
+  it.each([410, 404])('%i: the device is gone, its subscription deleted, the job done', async (status) => {
+    const { max, phone, nudge } = await nudgedDevice();
+    const other = await device(max.token);
+    sink.answer(phone.endpoint, status);
+    await nudge();
+    await t.app.jobs.runDue();
+
+    expect(sink.to(phone.endpoint)).toHaveLength(1);
+    expect((await subscriptionsOf(max.user._id)).map((row) => row.endpoint)).toEqual([other.endpoint]);
+    expect(await pendingPushJobs()).toEqual([]);
+  });
+
+  it('any other failure keeps the device and retries through the job until it is delivered', async () => {
+    const { max, phone, nudge } = await nudgedDevice();
+    sink.answer(phone.endpoint, 503);
+    await nudge();
+    await t.app.jobs.runDue();
+
+    expect(sink.to(phone.endpoint)).toHaveLength(1);
+    const [subscription] = await subscriptionsOf(max.user._id);
+    expect(subscription!.endpoint).toBe(phone.endpoint);
+    const waiting = (await pendingPushJobs()).filter((row) => (row.payload as { subscriptionId: string }).subscriptionId === subscription!.id);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.attempts).toBe(1);
+    expect(waiting[0]!.lastError).toContain('503');
+    // Not before its backoff.
+    await t.app.jobs.runDue();
+    expect(sink.to(phone.endpoint)).toHaveLength(1);
+
+    sink.answer(phone.endpoint, 201);
+    t.clock.advance(60_000);
+    await t.app.jobs.runDue();
+    expect(sink.to(phone.endpoint)).toHaveLength(2);
+    expect(JSON.parse(decryptPush(sink.to(phone.endpoint)[1]!.body, phone.keys)).type).toBe('nudge');
+    expect(await pendingPushJobs()).toEqual([]);
+  });
+});
+
+describe('with the server’s worker running', () => {
+  it('a booking request’s push leaves within a second of the request’s answer, without waiting for the poll', async () => {
+    const host = await member('Hannah');
+    const guest = await member('Gus');
+    const phone = await device(host.token);
+    const slotId = await createSlot(t, host, { startsInHours: 52 });
+    // A poll far longer than the test: only the wake after the request can send it in time.
+    t.app.jobs.start(60_000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the first round, at start, is over
+      const answered = Date.now();
+      await requestSlot(t, guest, slotId);
+      const started = Date.now();
+      while (sink.to(phone.endpoint).length === 0 && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      const [request] = sink.to(phone.endpoint);
+      expect(request, 'no push arrived').toBeDefined();
+      expect(request!.at - answered).toBeLessThan(1_000);
+      expect(JSON.parse(decryptPush(request!.body, phone.keys)).type).toBe('booking_request');
+    } finally {
+      await t.app.jobs.stop();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import type { PushMessage } from '../../src/shared/api/push.ts';
+import { createMember, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
+import { MAIL_DIR } from '../support/e2e-global-setup.ts';
+import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
+
+/*
+ * The service worker's half of Web Push, in Chromium with the real built worker. The browser's push
+ * service cannot be reached here, so the push is handed to the worker through the DevTools protocol
+ * (ServiceWorker.deliverPushMessage) with the payload the server sends (its encryption and delivery
+ * are tested in tests/api/push.test.ts). Everything after that is real: the notification, and the
+ * Accept action confirming the booking on the server with the token the page gave the worker.
+ */
+let server: ServerProcess;
+let closeSink: () => Promise<void>;
+test.beforeAll(async () => {
+  const sink = await startSmtpSink({ dir: MAIL_DIR });
+  closeSink = () => sink.close();
+  server = await startServerProcess({ smtpUrl: sink.url, quiet: true });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await closeSink?.();
+});
+
+async function addPhoto(member: Member) {
+  const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#a75' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
+  const answer = await fetch(`${server.url}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
+  expect(answer.status).toBe(201);
+}
+
+/** The bits of the worker's global scope used here (the tests compile with the DOM library, not WebWorker). */
+type WorkerScope = { registration: { getNotifications(): Promise<(Notification & { actions?: { action: string }[] })[]> }; dispatchEvent(event: Event): boolean };
+type NotificationEventConstructor = new (type: string, init: { notification: Notification; action: string }) => Event;
+
+const api = async (member: Member, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${member.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+test('a booking request pushed to the service worker shows with Accept and Decline, and Accept confirms it on the server', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const guestName = `Gus ${Math.random().toString(36).slice(2, 6)}`;
+  const [host, guest] = await Promise.all([
+    createMember(server.url, { verified: true, gender: 'female', name: 'Harriet', age: 30 }),
+    createMember(server.url, { verified: true, gender: 'male', name: guestName, age: 32, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(guest);
+  const slot = await api(host, 'POST', '/availability/create', { date: tomorrowInVancouver(), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' });
+  expect(slot.status, JSON.stringify(slot.body)).toBe(201);
+  const request = await api(guest, 'POST', '/bookings/request', {
+    availabilityId: slot.body.slot._id,
+    requestMessage: 'Would love to meet you for dinner!',
+    proposedVenue: { name: 'Bistro Verde', address: '1 Main St', type: 'restaurant', priceRange: '$$' },
+    paymentResponsibility: { paidBy: 'requester' },
+  });
+  expect(request.status, JSON.stringify(request.body)).toBe(201);
+  const bookingId = request.body.booking._id as string;
+
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  const page = await context.newPage();
+  await signInAs(page, host);
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await page.goto('/profile');
+  await serviceWorkerControls(page);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+
+  // The page handed the member's token to the worker (which cannot read localStorage).
+  const workerToken = () =>
+    worker.evaluate(
+      () =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('rendezvous-sw', 1);
+          open.onerror = () => reject(open.error);
+          open.onupgradeneeded = () => open.result.createObjectStore('session');
+          open.onsuccess = () => {
+            const get = open.result.transaction('session').objectStore('session').get('token');
+            get.onsuccess = () => resolve(get.result ?? null);
+          };
+        }),
+    );
+  await expect.poll(workerToken).toBe(host.token);
+
+  const message: PushMessage = {
+    type: 'booking_request',
+    title: 'New booking request',
+    body: `${guestName} would like to meet you. Venue: Bistro Verde.`,
+    url: '/notifications',
+    tag: `booking-request-${bookingId}`,
+    bookingId,
+    actions: [
+      { action: 'accept', title: 'Accept' },
+      { action: 'decline', title: 'Decline' },
+    ],
+  };
+  await expect.poll(() => registrations.find((r) => !r.isDeleted && r.scopeURL === `${server.url}/`)?.registrationId).toBeTruthy();
+  const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL === `${server.url}/`)!.registrationId;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) });
+
+  const shown = () =>
+    worker.evaluate(async () =>
+      (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        actions: (n.actions ?? []).map((a) => a.action),
+      })),
+    );
+  await expect.poll(shown).toEqual([{ title: 'New booking request', body: message.body, tag: message.tag, actions: ['accept', 'decline'] }]);
+
+  // The member taps Accept (a click on a notification's button has no DevTools command: the
+  // worker's own notificationclick event is dispatched with the notification it shows).
+  await worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    const NotificationEventClass = (self as unknown as { NotificationEvent: NotificationEventConstructor }).NotificationEvent;
+    scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action: 'accept' }));
+  });
+
+  await expect.poll(async () => (await api(host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('confirmed');
+  await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(['Date confirmed']);
+  await context.close();
+});
