@@ -7,7 +7,7 @@ import { queryClient } from './platform/query.ts';
 import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
 import { useSession } from './platform/session.store.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
-import { syncPushWithSession } from './push/push-device.ts';
+import { syncPushWithSession } from './push/push-session.ts';
 import { FullPageSpinner } from './platform/ui/spinner.tsx';
 import './platform/ui/theme.css';
 import { routeTree } from './route-tree.gen.ts';

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 
 test('the shell, page paths and assets are served with the right caching', async ({ request }) => {
   for (const path of ['/', '/browse', '/user/abc']) {
@@ -21,4 +22,23 @@ test('the shell, page paths and assets are served with the right caching', async
   const api = await request.get('/api/nope');
   expect(api.status()).toBe(404);
   expect(await api.json()).toEqual({ error: 'No such call: GET /api/nope' });
+});
+
+test("a visitor's first visit to / stays within the JavaScript budget (120 KB gzip) and loads no member code", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
+  });
+  await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+  const bodies = await Promise.all(scripts.values());
+  const gzipBytes = bodies.reduce((total, body) => total + gzipSync(body, { level: 9 }).length, 0);
+  expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
+  // The HTTP client's schema library and the member header come with signing in, not before.
+  const code = bodies.map((body) => body.toString('utf8')).join('\n');
+  expect(code).not.toContain('Account menu');
+  expect(code).not.toContain('Invalid input');
+  await context.close();
 });

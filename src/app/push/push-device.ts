@@ -1,7 +1,6 @@
-import { SW_SESSION_MESSAGE, type SwSessionMessage } from '#shared/domain/push.ts';
 import { PushSubscriptionBodySchema } from '#shared/api/push.ts';
-import { useSession } from '#app/platform/session.store.ts';
 import { pushApi } from './push.api.ts';
+import { registration } from './push-session.ts';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -13,15 +12,6 @@ export type PushDevice = {
   /** Unsubscribes this browser and tells the server to forget it. */
   disable(): Promise<PushState>;
 };
-
-const supported = () =>
-  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-
-/** The service worker's registration, if one is active (none in development or a private window). */
-async function registration(): Promise<ServiceWorkerRegistration | undefined> {
-  if (!supported()) return undefined;
-  return (await navigator.serviceWorker.getRegistration('/')) ?? undefined;
-}
 
 export const browserPushDevice: PushDevice = {
   async state() {
@@ -59,30 +49,3 @@ export const browserPushDevice: PushDevice = {
     return reg ? (Notification.permission === 'denied' ? 'denied' : 'off') : 'unsupported';
   },
 };
-
-function postToWorker(message: SwSessionMessage) {
-  if (!('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage(message));
-}
-
-/**
- * Keeps the service worker's copy of the session token in step with the page's, and at sign-out
- * (or when another member signs in) unsubscribes this browser, so a shared phone stops receiving
- * the last member's notifications.
- */
-export function syncPushWithSession() {
-  if (!supported()) return;
-  postToWorker({ type: SW_SESSION_MESSAGE, token: useSession.getState().token });
-  useSession.subscribe((state, previous) => {
-    if (state.token === previous.token) return;
-    postToWorker({ type: SW_SESSION_MESSAGE, token: state.token });
-    // Signed out, or another member signed in on this browser: its pushes were the last member's.
-    if (previous.user && previous.user._id !== state.user?._id) {
-      void registration().then(async (reg) => {
-        const subscription = await reg?.pushManager.getSubscription();
-        // The server's row goes too: its next push is answered 410 and the server deletes it.
-        await subscription?.unsubscribe();
-      });
-    }
-  });
-}

@@ -44,6 +44,8 @@ async function renderHeader() {
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(<RouterProvider router={router as never} />);
   await screen.findByRole('link', { name: 'Rendezvous' });
+  // The member's part of the header is its own chunk.
+  if (useSession.getState().token) await screen.findByRole('navigation', { name: 'Main' });
 }
 
 describe('Header', () => {

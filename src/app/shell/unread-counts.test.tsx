@@ -32,6 +32,8 @@ async function renderHeader() {
     </QueryClientProvider>,
   );
   await screen.findByRole('link', { name: 'Rendezvous' });
+  // The member's part of the header is its own chunk.
+  if (useSession.getState().token) await screen.findByRole('navigation', { name: 'Main' });
 }
 
 const messagesLink = () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: /Messages/ });
