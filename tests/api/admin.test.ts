@@ -12,9 +12,11 @@ import { photos } from '#server/profiles/profiles.tables.ts';
 import { ADMIN_ERRORS, adminPaths } from '#shared/api/admin.ts';
 import { BOOKING_ERRORS, bookingsPaths } from '#shared/api/bookings.ts';
 import { chatPaths } from '#shared/api/chat.ts';
+import { REALTIME_CLOSE } from '#shared/api/realtime.ts';
 import { profilesPaths } from '#shared/api/profiles.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { OPEN_PREFERENCES, createMember, type TestMember } from '#tests/support/members.ts';
+import { connect } from '#tests/support/realtime.ts';
 import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -153,8 +155,13 @@ describe('ban and unban', () => {
     const pendingId = await requestSlot(t, target, await slotFor(pendingHost));
     expect(await browseIds(viewer)).toContain(target.id);
 
+    const live = await connect(t.url, target.token);
+
     const answer = await ban(target.id, { banned: true, reason: '  Rude messages  ' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // The open app hears it at once, and its socket is closed by the server, not at a later check.
+    await live.next('sessionsEnded');
+    expect((await live.closed).code).toBe(REALTIME_CLOSE.unauthorized);
     expect(answer.body.user).toMatchObject({ _id: target.id, moderation: { isBanned: true } });
     expect(answer.body.user).not.toHaveProperty('passwordHash');
 

@@ -14,6 +14,7 @@ import {
 } from '#shared/api/chat.ts';
 import { CHAT_PAGE_SIZE, THREAD_POLL_MS, UNREAD_MESSAGES_POLL_MS } from '#shared/domain/chat.ts';
 import { http } from '#app/platform/http.ts';
+import { pollEvery } from '#app/platform/realtime/realtime.store.ts';
 
 /** The chat screens' texts (core-journey §8). */
 export const CHAT_TEXTS = {
@@ -76,14 +77,14 @@ export const chatQueries = {
       queryFn: ({ pageParam }) => chatApi.thread(userId, pageParam),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => (page.hasMore && page.nextCursor ? page.nextCursor : undefined),
-      refetchInterval: THREAD_POLL_MS,
+      refetchInterval: pollEvery(THREAD_POLL_MS),
     }),
   /** The header's unread-message count, polled every 10 s. */
   unreadCount: () =>
     queryOptions({
       queryKey: chatKeys.unreadCount(),
       queryFn: () => chatApi.unreadCount().then((body) => body.unreadCount),
-      refetchInterval: UNREAD_MESSAGES_POLL_MS,
+      refetchInterval: pollEvery(UNREAD_MESSAGES_POLL_MS),
       // Focus and visibility are handled by useUnreadMessageCount (the focus event as well as visibility).
       refetchOnWindowFocus: false,
     }),

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { NotificationActionResponseSchema, NotificationsResponseSchema, UnreadCountResponseSchema, notificationsPaths } from '#shared/api/notifications.ts';
 import { INBOX_POLL_MS, UNREAD_COUNT_POLL_MS } from '#shared/domain/notifications.ts';
 import { http } from '#app/platform/http.ts';
+import { pollEvery } from '#app/platform/realtime/realtime.store.ts';
 
 /** The inbox tabs: Active, and Archived (account-and-admin §2). */
 export type InboxView = 'active' | 'archived';
@@ -33,7 +34,7 @@ export const notificationQueries = {
     queryOptions({
       queryKey: notificationKeys.list(view),
       queryFn: () => notificationsApi.list(view),
-      refetchInterval: INBOX_POLL_MS,
+      refetchInterval: pollEvery(INBOX_POLL_MS),
       refetchOnWindowFocus: 'always',
     }),
   /** The header bell's count, polled every 30 s. */
@@ -41,6 +42,6 @@ export const notificationQueries = {
     queryOptions({
       queryKey: notificationKeys.unreadCount(),
       queryFn: () => notificationsApi.unreadCount().then((body) => body.count),
-      refetchInterval: UNREAD_COUNT_POLL_MS,
+      refetchInterval: pollEvery(UNREAD_COUNT_POLL_MS),
     }),
 };

@@ -18,6 +18,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
+import { announce } from '../platform/realtime/announce.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
 import * as repo from './admin.repo.ts';
 
@@ -121,7 +122,10 @@ export function createAdminService(deps: AdminDeps) {
     /** Ban (a reason is required; every session ends at once) or unban (no reason needed). */
     async setBanned(admin: Member, targetId: string, body: BanInput): Promise<AdminUser> {
       const row = await act(admin, targetId, body.banned ? 'ban' : 'unban', async (tx, target, now) => {
-        if (body.banned) await repo.revokeSessions(tx, target.id, now);
+        if (body.banned) {
+          await repo.revokeSessions(tx, target.id, now);
+          await announce(tx, [target.id], { type: 'sessionsEnded' });
+        }
         if (target.isBanned === body.banned) return { result: target, unchanged: true as const };
         return { result: await repo.setBanned(tx, target.id, body.banned), reason: body.reason || null };
       });
@@ -138,6 +142,7 @@ export function createAdminService(deps: AdminDeps) {
         await endBookingsOfRemovedMember(tx, target.id, now);
         const photoKeys = await repo.eraseMemberData(tx, target.id, now);
         await repo.anonymise(tx, target.id);
+        await announce(tx, [target.id], { type: 'sessionsEnded' });
         return { result: photoKeys, reason: null };
       });
       await deps.removePhotoFiles(keys);

@@ -34,5 +34,7 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('messagesRead'), readerId: z.string(), senderId: z.string() }),
   z.object({ type: z.literal('notification'), notificationId: z.string(), notificationType: z.string() }),
   z.object({ type: z.literal('bookingChanged'), bookingId: z.string(), status: z.string() }),
+  /** Every session of this member ended (banned or removed by an admin): the app signs out at once. */
+  z.object({ type: z.literal('sessionsEnded') }),
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

@@ -49,6 +49,15 @@ const toasts = () => useToasts.getState().toasts.map(({ tone, message, duration 
 const score = (oldScore: number, newScore: number, reason: string) =>
   applyServerEvent({ type: 'scoreUpdate', oldScore, newScore, change: newScore - oldScore, reason }, queryClient);
 
+describe('sessionsEnded', () => {
+  it('signs the member out on this device at once (banned or removed)', () => {
+    useSession.getState().signIn('token', member('male', 650));
+    applyServerEvent({ type: 'sessionsEnded' }, queryClient);
+    expect(useSession.getState().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
 describe('scoreUpdate', () => {
   it('a gain stores the new score and shows a 5 s success toast with points and reason', () => {
     useSession.getState().signIn('token', member('male', 675));

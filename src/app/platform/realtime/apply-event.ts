@@ -99,6 +99,10 @@ export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, o
       invalidate(queryClient, STALE_ON.scoreUpdate);
       return;
     }
+    case 'sessionsEnded':
+      // As a 401 would: the guards send the member to /login.
+      useSession.getState().clear();
+      return;
     case 'message':
     case 'messagesRead':
     case 'notification':

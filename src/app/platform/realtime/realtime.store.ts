@@ -29,3 +29,9 @@ export function setRealtimeSender(send: ((event: ClientEvent) => void) | null): 
 export function emitTyping(recipientId: string, conversationId: string, typing: boolean): void {
   sender?.({ type: typing ? 'typing' : 'stopTyping', recipientId, conversationId });
 }
+
+/** While the live connection is up, polling only backs it up (an event missed while a server's database link was down). */
+export const RELAXED_POLL_MS = 60_000;
+
+/** A query's `refetchInterval`: the spec's interval, relaxed to once a minute while the live connection is healthy. */
+export const pollEvery = (ms: number) => (): number => (useRealtimeStore.getState().connected ? Math.max(ms, RELAXED_POLL_MS) : ms);

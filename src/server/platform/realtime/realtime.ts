@@ -84,8 +84,13 @@ export function createRealtime(deps: RealtimeDeps) {
 
   function deliver(announcement: Announcement) {
     const text = JSON.stringify(announcement.event);
+    const ended = announcement.event.type === 'sessionsEnded';
     for (const userId of announcement.to) {
-      for (const connection of byMember.get(userId) ?? []) send(connection, text);
+      for (const connection of byMember.get(userId) ?? []) {
+        send(connection, text);
+        // The member's sessions are gone: their sockets go too, without waiting for the next check.
+        if (ended) connection.socket.close(REALTIME_CLOSE.unauthorized, 'session ended');
+      }
     }
   }
 
