@@ -3,15 +3,20 @@
  * queue) except the push *service*: a loopback HTTPS sink with a self-signed certificate stands in
  * for FCM / Mozilla / Apple, and only the app built here trusts it (an agent passed to buildApp).
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '#server/platform/jobs/jobs.tables.ts';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from '#server/push/push-hosts.ts';
-import { PUSH_JOB } from '#server/push/push.service.ts';
+import { MESSAGE_PUSH_MAX, PUSH_JOB } from '#server/push/push.service.ts';
 import { pushSubscriptions } from '#server/push/push.tables.ts';
-import { PushMessageSchema } from '#shared/api/push.ts';
+import { bookingsPaths } from '#shared/api/bookings.ts';
+import { chatPaths } from '#shared/api/chat.ts';
+import { PushMessageSchema, type PushMessage } from '#shared/api/push.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
-import { bookableMember, requestSlot } from '#tests/support/bookings.ts';
+import { bookableMember, confirmedBooking, requestSlot } from '#tests/support/bookings.ts';
+import type { TestMember } from '#tests/support/members.ts';
+import { connect } from '#tests/support/realtime.ts';
 import { startPushSink, type PushSink } from '#tests/support/push-sink.ts';
 import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -249,6 +254,190 @@ describe('a nudge pushed to its recipient', () => {
     const jobsBefore = (await pushJobs()).length;
     expect((await t.call('POST', `/users/${max.user._id}/nudge`, { token: eve.token })).status).toBe(200);
     expect((await pushJobs()).length).toBe(jobsBefore);
+  });
+});
+
+/** What a device received, decrypted with its keys, oldest first. */
+const pushesTo = (target: { endpoint: string; keys: BrowserKeys }): PushMessage[] =>
+  sink.to(target.endpoint).map((request) => PushMessageSchema.parse(JSON.parse(decryptPush(request.body, target.keys))));
+
+const withPushOff = (setting: keyof typeof DEFAULT_NOTIFICATION_SETTINGS.push) => ({
+  ...DEFAULT_NOTIFICATION_SETTINGS,
+  push: { ...DEFAULT_NOTIFICATION_SETTINGS.push, [setting]: false },
+});
+
+// Each date gets its own time, so no member's confirmed dates overlap.
+let nextDateHours = 60;
+/** Two members with a confirmed date (host, guest) and the booking id; nothing pushed yet to a device subscribed after. */
+async function datePair() {
+  const host = await member('Hannah');
+  const guest = await member('Gus');
+  const bookingId = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: (nextDateHours += 3) }));
+  return { host, guest, bookingId };
+}
+
+describe('a chat message pushed to its recipient', () => {
+  const send = async (from: TestMember, to: TestMember, content: string, clientId?: string) => {
+    const answer = await t.call('POST', chatPaths.send, { token: from.token, body: { recipientId: to.id, content, ...(clientId ? { clientId } : {}) } });
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    return answer;
+  };
+
+  it('is pushed, with the sender’s name, the text shortened, their thread and one tag per conversation, when the recipient has no open connection', async () => {
+    const { host, guest } = await datePair();
+    const phone = await device(host.token);
+    const text = `${'Looking forward to it! '.repeat(10)}See you there.`;
+    expect(text.length).toBeGreaterThan(MESSAGE_PUSH_MAX);
+
+    await send(guest, host, text);
+    // The send answered before any push left: one job waits for the device.
+    expect(sink.to(phone.endpoint)).toEqual([]);
+    const [subscription] = await subscriptionsOf(host.id);
+    expect((await pendingPushJobs()).filter((job) => (job.payload as { subscriptionId: string }).subscriptionId === subscription!.id)).toHaveLength(1);
+    await t.app.jobs.runDue();
+
+    const [request] = sink.to(phone.endpoint);
+    expect(request!.headers.urgency).toBe('high');
+    expect(pushesTo(phone)).toEqual([
+      { type: 'message', title: guest.name, body: `${text.slice(0, MESSAGE_PUSH_MAX - 1)}…`, url: `/messages/${guest.id}`, tag: `message-${guest.id}` },
+    ]);
+
+    // A newer message of the same conversation carries the same tag and topic, so it replaces the older one.
+    await send(guest, host, 'Short one.');
+    await t.app.jobs.runDue();
+    expect(pushesTo(phone).map((push) => [push.body, push.tag])).toEqual([
+      [`${text.slice(0, MESSAGE_PUSH_MAX - 1)}…`, `message-${guest.id}`],
+      ['Short one.', `message-${guest.id}`],
+    ]);
+    const [first, second] = sink.to(phone.endpoint);
+    expect(second!.headers.topic).toBe(first!.headers.topic);
+    // The sender, who has no device, got nothing; neither did anyone for the sender's own copy.
+    expect(await pendingPushJobs()).toEqual([]);
+  });
+
+  it('is not pushed while the recipient has an open connection, and is once their last one closes', async () => {
+    const { host, guest } = await datePair();
+    const phone = await device(host.token);
+    const watcher = await connect(t.url, guest.token);
+    const socket = await connect(t.url, host.token);
+    try {
+      const jobsBefore = (await pushJobs()).length;
+      await send(guest, host, 'Are you there?');
+      await socket.next('message', (event) => event.message.content === 'Are you there?');
+      await t.app.jobs.runDue();
+      expect((await pushJobs()).length).toBe(jobsBefore);
+      expect(sink.to(phone.endpoint)).toEqual([]);
+
+      await socket.close();
+      // The host's presence is gone once their partner hears it.
+      await watcher.next('userOffline', (event) => event.userId === host.id);
+      await send(guest, host, 'I guess not.');
+      await t.app.jobs.runDue();
+      expect(pushesTo(phone).map((push) => push.body)).toEqual(['I guess not.']);
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it('is not pushed when the recipient turned message pushes off', async () => {
+    const { host, guest } = await datePair();
+    const phone = await device(host.token);
+    expect((await t.call('PUT', '/users/notification-settings', { token: host.token, body: withPushOff('messages') })).status).toBe(200);
+    const jobsBefore = (await pushJobs()).length;
+    await send(guest, host, 'Hello?');
+    await t.app.jobs.runDue();
+    expect((await pushJobs()).length).toBe(jobsBefore);
+    expect(sink.to(phone.endpoint)).toEqual([]);
+  });
+
+  it('is pushed once, however often the send is replayed', async () => {
+    const { host, guest } = await datePair();
+    const phone = await device(host.token);
+    const clientId = randomUUID();
+    expect((await send(guest, host, 'Once only', clientId)).status).toBe(201);
+    const jobsAfterFirst = (await pushJobs()).length;
+    for (let i = 0; i < 2; i += 1) {
+      const replay = await send(guest, host, 'Once only', clientId);
+      expect(replay.status).toBe(200);
+    }
+    expect((await pushJobs()).length).toBe(jobsAfterFirst);
+    await t.app.jobs.runDue();
+    expect(pushesTo(phone).map((push) => push.body)).toEqual(['Once only']);
+  });
+});
+
+describe('a booking’s confirmation and cancellation pushed to the other party', () => {
+  it('the guest is pushed when the host confirms, and not when booking-confirmed pushes are off', async () => {
+    const host = await member('Hannah');
+    const guest = await member('Gus');
+    const phone = await device(guest.token);
+    const bookingId = await requestSlot(t, guest, await createSlot(t, host, { startsInHours: (nextDateHours += 3) }));
+    expect(sink.to(phone.endpoint)).toEqual([]);
+
+    const confirmed = await t.call('POST', bookingsPaths.respond(bookingId), { token: host.token, body: { action: 'confirm', responseMessage: 'See you at noon!' } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(sink.to(phone.endpoint)).toEqual([]);
+    await t.app.jobs.runDue();
+    expect(pushesTo(phone)).toEqual([
+      { type: 'booking_confirmed', title: 'Your date is confirmed!', body: 'See you at noon!', url: '/bookings', tag: `booking-${bookingId}`, bookingId },
+    ]);
+    expect(sink.to(phone.endpoint)[0]!.headers.urgency).toBe('normal');
+
+    // Turned off: another confirmation is not pushed.
+    expect((await t.call('PUT', '/users/notification-settings', { token: guest.token, body: withPushOff('bookingConfirmed') })).status).toBe(200);
+    const other = await member('Hugo');
+    const jobsBefore = (await pushJobs()).length;
+    await confirmedBooking(t, other, guest, await createSlot(t, other, { startsInHours: (nextDateHours += 3) }));
+    await t.app.jobs.runDue();
+    expect((await pushJobs()).length).toBe(jobsBefore);
+    expect(sink.to(phone.endpoint)).toHaveLength(1);
+  });
+
+  it('a declined request is not pushed as a confirmation or a cancellation', async () => {
+    const host = await member('Hannah');
+    const guest = await member('Gus');
+    const phone = await device(guest.token);
+    const bookingId = await requestSlot(t, guest, await createSlot(t, host, { startsInHours: (nextDateHours += 3) }));
+    const declined = await t.call('POST', bookingsPaths.respond(bookingId), { token: host.token, body: { action: 'decline', responseMessage: 'Sorry, something came up.' } });
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    await t.app.jobs.runDue();
+    expect(sink.to(phone.endpoint)).toEqual([]);
+  });
+
+  it.each(['host', 'guest'] as const)('when the %s cancels, the other party is pushed (and not the one who cancelled)', async (canceller) => {
+    const pair = await datePair();
+    const [by, other] = canceller === 'host' ? [pair.host, pair.guest] : [pair.guest, pair.host];
+    const otherPhone = await device(other.token);
+    const ownPhone = await device(by.token);
+
+    const cancelled = await t.call('POST', bookingsPaths.cancel(pair.bookingId), { token: by.token, body: { customReason: 'I caught a cold, sorry.' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(sink.to(otherPhone.endpoint)).toEqual([]);
+    await t.app.jobs.runDue();
+    expect(pushesTo(otherPhone)).toEqual([
+      {
+        type: 'booking_cancelled',
+        title: 'Your date was cancelled',
+        body: 'I caught a cold, sorry.',
+        url: '/bookings',
+        tag: `booking-${pair.bookingId}`,
+        bookingId: pair.bookingId,
+      },
+    ]);
+    expect(sink.to(otherPhone.endpoint)[0]!.headers.urgency).toBe('high');
+    expect(sink.to(ownPhone.endpoint)).toEqual([]);
+  });
+
+  it('a cancellation is not pushed when booking-cancelled pushes are off', async () => {
+    const { host, guest, bookingId } = await datePair();
+    const phone = await device(guest.token);
+    expect((await t.call('PUT', '/users/notification-settings', { token: guest.token, body: withPushOff('bookingCancelled') })).status).toBe(200);
+    const jobsBefore = (await pushJobs()).length;
+    const cancelled = await t.call('POST', bookingsPaths.cancel(bookingId), { token: host.token, body: { customReason: 'Work trip, sorry.' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await t.app.jobs.runDue();
+    expect((await pushJobs()).length).toBe(jobsBefore);
+    expect(sink.to(phone.endpoint)).toEqual([]);
   });
 });
 

@@ -33,6 +33,7 @@ import { isUuid } from '../platform/ids.ts';
 import { announce, announceEach } from '../platform/realtime/announce.ts';
 import { onlineAmong } from '../platform/realtime/presence.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
+import type { BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import * as repo from './bookings.repo.ts';
 
@@ -223,7 +224,8 @@ export function createBookingsService(deps: BookingsDeps) {
     );
   }
 
-  function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date) {
+  /** A booking_update item for one party; `bookingEvent` (confirmed, cancelled) also pushes it, as their settings allow. */
+  function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date, bookingEvent?: BookingPushEvent) {
     return createNotification(tx, {
       userId,
       senderId,
@@ -232,6 +234,7 @@ export function createBookingsService(deps: BookingsDeps) {
       message,
       data: { profileId: senderId, bookingId: booking.id, date: booking.startsAt.toISOString() },
       createdAt: at,
+      bookingEvent,
     });
   }
 
@@ -255,7 +258,7 @@ export function createBookingsService(deps: BookingsDeps) {
     }
     await repo.updateBooking(tx, booking.id, { status: 'confirmed', responseMessage: message || null, respondedAt: now, updatedAt: now });
     await setBookingRequestStatus(tx, [{ id: booking.id, hostId: host.id }], 'confirmed');
-    await tell(tx, booking.guestId, host.id, booking, 'Your date is confirmed!', message || 'Your booking request was accepted.', now);
+    await tell(tx, booking.guestId, host.id, booking, 'Your date is confirmed!', message || 'Your booking request was accepted.', now, 'confirmed');
     // Now chat partners: each hears whether the other is online (presence goes to partners only).
     const online = await onlineAmong(tx, [booking.hostId, booking.guestId]);
     await announceEach(
@@ -370,7 +373,7 @@ export function createBookingsService(deps: BookingsDeps) {
         });
         await repo.deleteCommitments(tx, booking.id);
         await repo.releaseSeat(tx, booking.slotId);
-        await tell(tx, otherIdOf(booking, member.id), member.id, booking, 'Your date was cancelled', body.customReason, now);
+        await tell(tx, otherIdOf(booking, member.id), member.id, booking, 'Your date was cancelled', body.customReason, now, 'cancelled');
         if (penalty === 0) return [];
         return recordScoreEvents(tx, [
           { userId: member.id, category: 'Cancellations', points: penalty, description: `Cancelled a date ${Math.floor(hours)} hours before`, at: now },

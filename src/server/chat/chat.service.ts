@@ -9,6 +9,7 @@ import { isUuid } from '../platform/ids.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { announce } from '../platform/realtime/announce.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
+import { queueMessagePush } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
 
 type SendBody = z.output<typeof SendMessageBodySchema>;
@@ -41,10 +42,11 @@ export function toMessage(row: repo.MessageRow): Message {
   };
 }
 
+const coupleInfoOf = (row: repo.ChatMemberRow) => (row.accountType === 'couple' && row.partnerName ? { partnerName: row.partnerName } : null);
+
 function toChatMember(row: repo.ChatMemberRow, photos: Photo[]): ChatMember {
   const profile = { name: row.name, photos };
-  const coupleInfo = row.accountType === 'couple' && row.partnerName ? { partnerName: row.partnerName } : null;
-  return { _id: row.id, profile, displayName: displayName({ profile, coupleInfo }) };
+  return { _id: row.id, profile, displayName: displayName({ profile, coupleInfo: coupleInfoOf(row) }) };
 }
 
 /** Cursors are opaque to clients: the oldest seq of the page they close, in base64url. */
@@ -74,7 +76,7 @@ export function createChatService(deps: ChatDeps) {
     if (!viewer || !canChat(viewer) || !canChat(other)) throw new HttpError(403, CHAT_ERRORS.notAllowed);
     const booking = await deps.chatBookingBetween(viewerId, otherId);
     if (!booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
-    return { other, booking };
+    return { viewer, other, booking };
   }
 
   async function chatMembers(rows: repo.ChatMemberRow[]): Promise<ChatMember[]> {
@@ -113,13 +115,14 @@ export function createChatService(deps: ChatDeps) {
     },
 
     /**
-     * Stores the message and announces it to both members in the same transaction. A resend with
-     * a clientId already stored answers the stored message (`created: false`) and stores nothing.
+     * Stores the message and announces it to both members in the same transaction, and queues its
+     * push when the recipient has no open connection (push.service). A resend with a clientId
+     * already stored answers the stored message (`created: false`) and stores and pushes nothing.
      */
     async send(senderId: string, body: SendBody): Promise<{ message: Message; created: boolean }> {
       // PostgreSQL text cannot hold NUL.
       if (body.content.includes('\u0000')) throw new HttpError(400, UNSENDABLE_CHARACTER, [{ field: 'content', message: UNSENDABLE_CHARACTER }]);
-      const { other } = await access(senderId, body.recipientId);
+      const { viewer: sender, other } = await access(senderId, body.recipientId);
       const now = clock.now();
       await consume(db, `chat-send:${senderId}`, SEND_LIMIT, now);
       return db.transaction(async (tx) => {
@@ -133,6 +136,8 @@ export function createChatService(deps: ChatDeps) {
         if (row) {
           const message = toMessage(row);
           await announce(tx, [other.id, senderId], { type: 'message', message });
+          const senderName = displayName({ profile: { name: sender.name }, coupleInfo: coupleInfoOf(sender) });
+          await queueMessagePush(tx, { senderId, senderName, recipientId: other.id, content: row.content, createdAt: now });
           return { message, created: true };
         }
         // Only a clientId conflict stores nothing: the row that holds it has committed.

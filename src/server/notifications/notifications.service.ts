@@ -6,10 +6,13 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceEach } from '../platform/realtime/announce.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
-import { queuePushFor } from '../push/push.service.ts';
+import { queuePushFor, type BookingPushEvent } from '../push/push.service.ts';
 import * as repo from './notifications.repo.ts';
 
-export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'>;
+export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'> & {
+  /** For a booking_update: the change it tells, when it is one pushed to the member (not stored). */
+  bookingEvent?: BookingPushEvent;
+};
 type NotificationsQuery = z.output<typeof NotificationsQuerySchema>;
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
@@ -20,11 +23,12 @@ export const INBOX_LIMIT = 100;
 /**
  * Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the
  * change does), announces it there (the member's open apps refresh their inbox on commit) and queues
- * its push to the member's devices (booking requests and nudges, as the member's settings allow; the
- * push job sends it after the commit).
+ * its push to the member's devices (booking requests, nudges, and a booking's confirmation or
+ * cancellation, as the member's settings allow; the push job sends it after the commit).
  */
 export async function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
-  const id = await repo.insertNotification(tx, notification);
+  const { bookingEvent: _, ...item } = notification;
+  const id = await repo.insertNotification(tx, item);
   await announceEach(tx, [{ to: [notification.userId], event: { type: 'notification', notificationId: id, notificationType: notification.type } }]);
   await queuePushFor(tx, notification);
   return id;
@@ -32,7 +36,10 @@ export async function createNotification(tx: Tx, notification: NewNotification):
 
 /** Several items at once (one statement), inside the caller's transaction, each announced and pushed to its member. */
 export async function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
-  const ids = await repo.insertNotifications(tx, notifications);
+  const ids = await repo.insertNotifications(
+    tx,
+    notifications.map(({ bookingEvent: _, ...item }) => item),
+  );
   await announceEach(
     tx,
     notifications.map((item, i) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: ids[i]!, notificationType: item.type } })),

@@ -7,6 +7,7 @@ import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { enqueue } from '../platform/jobs/jobs.ts';
+import { onlineAmong } from '../platform/realtime/presence.ts';
 import { endpointRefusal, type AllowedHosts } from './push-hosts.ts';
 import * as repo from './push.repo.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -30,6 +31,9 @@ export type PushDeps = {
 /** The job's payload: one device, one message, and when it stops being worth delivering. */
 export type PushJobPayload = { subscriptionId: string; message: PushMessage; expiresAt: string };
 
+/** Which change a booking_update item tells, when it is one a member can be pushed about. */
+export type BookingPushEvent = 'confirmed' | 'cancelled';
+
 /** The inbox item fields a push is made from (the inbox item is created beside it). */
 export type PushSource = {
   userId: string;
@@ -39,17 +43,28 @@ export type PushSource = {
   message: string;
   data?: { bookingId?: string; venue?: string } | null;
   createdAt: Date;
+  /** For a booking_update: the change it tells (its push follows that setting); other updates are not pushed. */
+  bookingEvent?: BookingPushEvent;
 };
 
-type Rule = { setting: keyof NotificationSettings['push']; urgency: 'high' | 'normal'; build: (source: PushSource) => PushMessage | null };
+type Setting = keyof NotificationSettings['push'];
+type Rule = { setting: Setting; build: (source: PushSource) => PushMessage | null };
 
-const clip = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
+const clip = (text: string, max = BODY_MAX) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A chat message's text in its push: enough to read at a glance. */
+export const MESSAGE_PUSH_MAX = 120;
+
+/** A booking's confirmation or cancellation; one tag per booking, so the later replaces the earlier. */
+const bookingUpdate = (type: 'booking_confirmed' | 'booking_cancelled') => (source: PushSource): PushMessage | null => {
+  const bookingId = source.data?.bookingId;
+  if (!bookingId) return null;
+  return { type, title: source.title, body: clip(source.message), url: '/bookings', tag: `booking-${bookingId}`, bookingId };
+};
 
 /** The inbox kinds that also go to a member's devices, and how. */
 const RULES: Partial<Record<NotificationType, Rule>> = {
   booking_request: {
     setting: 'newBooking',
-    urgency: 'high',
     build: (source) => {
       const bookingId = source.data?.bookingId;
       if (!bookingId) return null;
@@ -70,7 +85,6 @@ const RULES: Partial<Record<NotificationType, Rule>> = {
   },
   nudge: {
     setting: 'nudgeReceived',
-    urgency: 'normal',
     build: (source) => ({
       type: 'nudge',
       title: source.title,
@@ -81,6 +95,38 @@ const RULES: Partial<Record<NotificationType, Rule>> = {
   },
 };
 
+/** booking_update items tell many changes; only these are pushed, each under its own setting. */
+const BOOKING_UPDATE_RULES: Record<BookingPushEvent, Rule> = {
+  confirmed: { setting: 'bookingConfirmed', build: bookingUpdate('booking_confirmed') },
+  cancelled: { setting: 'bookingCancelled', build: bookingUpdate('booking_cancelled') },
+};
+
+/** What a member would want to see at once (a request to answer, a date called off, a message) goes high. */
+const URGENCY: Record<PushMessage['type'], 'high' | 'normal'> = {
+  booking_request: 'high',
+  nudge: 'normal',
+  booking_confirmed: 'normal',
+  booking_cancelled: 'high',
+  message: 'high',
+};
+
+function ruleFor(source: PushSource): Rule | undefined {
+  if (source.type === 'booking_update') return source.bookingEvent ? BOOKING_UPDATE_RULES[source.bookingEvent] : undefined;
+  return RULES[source.type];
+}
+
+/** One push.send job per device of the member, unless they have none or turned `setting` off. */
+async function queueToDevices(tx: Tx, userId: string, setting: Setting, message: PushMessage, createdAt: Date): Promise<number> {
+  const recipient = await repo.recipientOf(tx, userId);
+  if (!recipient || recipient.subscriptionIds.length === 0 || recipient.settings.push?.[setting] === false) return 0;
+  const expiresAt = new Date(createdAt.getTime() + PUSH_TTL_S * 1000).toISOString();
+  for (const subscriptionId of recipient.subscriptionIds) {
+    const payload: PushJobPayload = { subscriptionId, message, expiresAt };
+    await enqueue(tx, PUSH_JOB, payload, { runAt: createdAt });
+  }
+  return recipient.subscriptionIds.length;
+}
+
 /**
  * Queues the push of an inbox item to each of its member's devices, inside the caller's
  * transaction: it exists exactly when the item does, and the request that caused it never waits
@@ -88,18 +134,36 @@ const RULES: Partial<Record<NotificationType, Rule>> = {
  * or a member with no device.
  */
 export async function queuePushFor(tx: Tx, source: PushSource): Promise<number> {
-  const rule = RULES[source.type];
+  const rule = ruleFor(source);
   if (!rule) return 0;
   const message = rule.build(source);
   if (!message) return 0;
-  const recipient = await repo.recipientOf(tx, source.userId);
-  if (!recipient || recipient.subscriptionIds.length === 0 || recipient.settings.push?.[rule.setting] === false) return 0;
-  const expiresAt = new Date(source.createdAt.getTime() + PUSH_TTL_S * 1000).toISOString();
-  for (const subscriptionId of recipient.subscriptionIds) {
-    const payload: PushJobPayload = { subscriptionId, message, expiresAt };
-    await enqueue(tx, PUSH_JOB, payload, { runAt: source.createdAt });
-  }
-  return recipient.subscriptionIds.length;
+  return queueToDevices(tx, source.userId, rule.setting, message, source.createdAt);
+}
+
+/**
+ * Queues the push of a new chat message, inside the send's transaction, when its recipient has no
+ * open realtime connection on any instance (one who has sees it arrive live) and keeps
+ * `push.messages` on. One tag per conversation: a newer message replaces the older notification.
+ */
+export async function queueMessagePush(
+  tx: Tx,
+  message: { senderId: string; senderName: string; recipientId: string; content: string; createdAt: Date },
+): Promise<number> {
+  if ((await onlineAmong(tx, [message.recipientId])).length > 0) return 0;
+  return queueToDevices(
+    tx,
+    message.recipientId,
+    'messages',
+    {
+      type: 'message',
+      title: message.senderName,
+      body: clip(message.content, MESSAGE_PUSH_MAX),
+      url: `/messages/${message.senderId}`,
+      tag: `message-${message.senderId}`,
+    },
+    message.createdAt,
+  );
 }
 
 type Log = { info(object: object, message: string): void; warn(object: object, message: string): void };
@@ -143,7 +207,6 @@ export function createPushService(deps: { db: Db; clock: Clock; push: PushDeps; 
         log.warn({ subscription: subscription.id }, 'push endpoint no longer allowed; not sent');
         return 'skipped';
       }
-      const rule = RULES[payload.message.type]!;
       try {
         await webpush.sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -152,7 +215,7 @@ export function createPushService(deps: { db: Db; clock: Clock; push: PushDeps; 
             vapidDetails: push.vapid,
             contentEncoding: 'aes128gcm',
             TTL: ttl,
-            urgency: rule.urgency,
+            urgency: URGENCY[payload.message.type],
             // One pending push per booking or sender: the push service replaces an undelivered one.
             topic: payload.message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(-32),
             timeout: PUSH_TIMEOUT_MS,

@@ -46,7 +46,7 @@ export type PushAction = (typeof PUSH_ACTIONS)[number];
  * a push payload must stay under about 4 KB.
  */
 export const PushMessageSchema = z.object({
-  type: z.enum(['booking_request', 'nudge']),
+  type: z.enum(['booking_request', 'nudge', 'booking_confirmed', 'booking_cancelled', 'message']),
   title: z.string(),
   body: z.string(),
   /** The screen to open, same origin. */
