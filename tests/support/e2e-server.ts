@@ -6,7 +6,16 @@ import { freePort } from './free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export type ServerProcess = { url: string; port: number; dataDir: string; child: ChildProcess; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Resolves once the process has exited, however it ended. */
+  exited: Promise<void>;
+  /** SIGTERM (a graceful close) unless it has already exited; then its DATA_DIR goes. */
+  stop(): Promise<void>;
+};
 
 /**
  * The real product as `npm start` runs it (the built app + API, embedded database in a fresh
@@ -35,14 +44,23 @@ export async function startServerProcess(
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
 
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('server did not become ready within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    for (;;) {
+      if (!running()) throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before it was ready`);
+      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('server did not become ready within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    // Never leave a half-started server behind.
+    if (running()) child.kill('SIGKILL');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
 
   return {
@@ -50,11 +68,10 @@ export async function startServerProcess(
     port,
     dataDir,
     child,
+    exited,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (running()) child.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -15,8 +15,12 @@ export type Closed = { code: number; reason: string };
 export type RealtimeClient = {
   events: ServerEvent[];
   send(event: ClientEvent | Record<string, unknown> | string): void;
-  /** Waits for (and takes) the next received event that matches, skipping none. */
-  next<T extends ServerEvent['type']>(type: T, match?: (event: Extract<ServerEvent, { type: T }>) => boolean): Promise<Extract<ServerEvent, { type: T }>>;
+  /** Waits (up to `timeoutMs`, 10 s unless told) for (and takes) the next received event that matches, skipping none. */
+  next<T extends ServerEvent['type']>(
+    type: T,
+    match?: (event: Extract<ServerEvent, { type: T }>) => boolean,
+    options?: { timeoutMs?: number },
+  ): Promise<Extract<ServerEvent, { type: T }>>;
   closed: Promise<Closed>;
   close(): Promise<Closed>;
   socket: WebSocket;
@@ -49,7 +53,8 @@ export async function connect(baseUrl: string, token?: string, options: { query?
     send(event) {
       socket.send(typeof event === 'string' ? event : JSON.stringify(event));
     },
-    next(type, match) {
+    next(type, match, options) {
+      const waitMs = options?.timeoutMs ?? WAIT_MS;
       return new Promise((resolve, reject) => {
         const look = () => {
           const index = events.findIndex((event, i) => !taken.has(i) && event.type === type && (!match || match(event as never)));
@@ -62,8 +67,8 @@ export async function connect(baseUrl: string, token?: string, options: { query?
         };
         const timer = setTimeout(() => {
           waiters.delete(look);
-          reject(new Error(`no ${type} event within ${WAIT_MS} ms; received ${JSON.stringify(events)}`));
-        }, WAIT_MS);
+          reject(new Error(`no ${type} event within ${waitMs} ms; received ${JSON.stringify(events)}`));
+        }, waitMs);
         if (!look()) waiters.add(look);
       });
     },

@@ -1,4 +1,5 @@
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
+import type { Clock } from '#server/platform/clock.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -19,7 +20,7 @@ function wallClock(at: Date): { date: string; time: string } {
  * body for it). Starts `startsInHours` after the test clock's now (START until a test advances it).
  */
 export async function createSlot(
-  t: TestApp,
+  t: { clock: Pick<Clock, 'now'>; database: Pick<TestApp['database'], 'db'> },
   host: { id: string },
   spec: { startsInHours: number; durationHours?: number; maxBookings?: number; venue?: string },
 ): Promise<string> {
