@@ -1,46 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { createMember, expectNoSevereA11yViolations, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
-
-/** A call to the API as the member; the answer's body. */
-async function call(baseURL: string, member: Member, path: string, body: unknown, expected: number) {
-  const answer = await fetch(`${baseURL}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await answer.json()) as Record<string, unknown>;
-  expect(answer.status, `${path}: ${JSON.stringify(json)}`).toBe(expected);
-  return json;
-}
-
-async function addPhoto(baseURL: string, member: Member) {
-  const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#57a' } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
-  const answer = await fetch(`${baseURL}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
-  expect(answer.status).toBe(201);
-}
-
-/** The host publishes dinner tomorrow, the guest asks for it, the host accepts: chat opens between them. */
-async function confirmedDate(baseURL: string, host: Member, guest: Member) {
-  const { slot } = (await call(baseURL, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as {
-    slot: { _id: string };
-  };
-  const { booking } = (await call(
-    baseURL,
-    guest,
-    '/bookings/request',
-    {
-      availabilityId: slot._id,
-      requestMessage: 'Dinner sounds lovely.',
-      proposedVenue: { name: 'Bistro Verde', address: '1 Main St', type: 'restaurant', priceRange: '$$' },
-      paymentResponsibility: { paidBy: 'requester' },
-    },
-    201,
-  )) as { booking: { _id: string } };
-  await call(baseURL, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
-}
+import { addPhoto, apiPost, confirmedDate, createMember, expectNoSevereA11yViolations, signInAs, type Member } from '../support/e2e-fixtures.ts';
 
 async function pageFor(browser: Browser, baseURL: string, member: Member, viewport = { width: 390, height: 844 }): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport });
@@ -140,7 +99,7 @@ test('a long conversation opens at its newest message, and Load older keeps the 
   // 55 messages, one more than a page of 50, taking turns (each sender stays under the send limit).
   for (let n = 1; n <= 55; n++) {
     const [from, to] = n % 2 ? [guest, host] : [host, guest];
-    await call(baseURL!, from, '/messages/send', { recipientId: to.user._id, content: `Note ${n}` }, 201);
+    await apiPost(baseURL!, from, '/messages/send', { recipientId: to.user._id, content: `Note ${n}` }, 201);
   }
 
   const page = await pageFor(browser, baseURL!, guest);

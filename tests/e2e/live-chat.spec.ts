@@ -1,51 +1,11 @@
 import { expect, test, type Browser, type Page, type WebSocket } from '@playwright/test';
-import sharp from 'sharp';
-import { createMember, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, signInAs, type Member } from '../support/e2e-fixtures.ts';
 
 /**
  * Live chat between two open apps. The typing indicator and the online dot exist only through the
  * realtime connection (no poll carries them), so seeing them proves the whole path: socket, auth,
  * presence across the database, LISTEN/NOTIFY fan-out, the client store and the thread screen.
  */
-
-async function call(baseURL: string, member: Member, path: string, body: unknown, expected: number) {
-  const answer = await fetch(`${baseURL}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await answer.json()) as Record<string, unknown>;
-  expect(answer.status, `${path}: ${JSON.stringify(json)}`).toBe(expected);
-  return json;
-}
-
-async function addPhoto(baseURL: string, member: Member) {
-  const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#a75' } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
-  const answer = await fetch(`${baseURL}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
-  expect(answer.status).toBe(201);
-}
-
-/** The host publishes a coffee tomorrow, the guest asks for it, the host accepts: they are chat partners. */
-async function confirmedDate(baseURL: string, host: Member, guest: Member) {
-  const { slot } = (await call(baseURL, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '10:00', endTime: '12:00', dateType: 'coffee', venue: 'Café Luz' }, 201)) as {
-    slot: { _id: string };
-  };
-  const { booking } = (await call(
-    baseURL,
-    guest,
-    '/bookings/request',
-    {
-      availabilityId: slot._id,
-      requestMessage: 'Coffee sounds great.',
-      proposedVenue: { name: 'Café Luz', address: '2 Main St', type: 'cafe', priceRange: '$' },
-      paymentResponsibility: { paidBy: 'requester' },
-    },
-    201,
-  )) as { booking: { _id: string } };
-  await call(baseURL, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
-}
 
 /** The member's app, in a browser of its own, open on the conversation with `other`, its realtime connection ready. */
 async function threadFor(browser: Browser, baseURL: string, member: Member, other: Member, otherName: string): Promise<{ page: Page; socket: WebSocket }> {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -139,4 +140,45 @@ export function tomorrowInVancouver(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/** A call to the API as the member; the answer's body. */
+export async function apiPost(baseURL: string, member: Member, path: string, body: unknown, expected: number) {
+  const answer = await fetch(`${baseURL}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await answer.json()) as Record<string, unknown>;
+  expect(answer.status, `${path}: ${JSON.stringify(json)}`).toBe(expected);
+  return json;
+}
+
+/** A real photo upload (a profile needs one to book). */
+export async function addPhoto(baseURL: string, member: Member) {
+  const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#57a' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
+  const answer = await fetch(`${baseURL}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
+  expect(answer.status).toBe(201);
+}
+
+/** The host publishes dinner tomorrow, the guest asks for it, the host accepts: chat opens between them. */
+export async function confirmedDate(baseURL: string, host: Member, guest: Member) {
+  const { slot } = (await apiPost(baseURL, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as {
+    slot: { _id: string };
+  };
+  const { booking } = (await apiPost(
+    baseURL,
+    guest,
+    '/bookings/request',
+    {
+      availabilityId: slot._id,
+      requestMessage: 'Dinner sounds lovely.',
+      proposedVenue: { name: 'Bistro Verde', address: '1 Main St', type: 'restaurant', priceRange: '$$' },
+      paymentResponsibility: { paidBy: 'requester' },
+    },
+    201,
+  )) as { booking: { _id: string } };
+  await apiPost(baseURL, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
 }
