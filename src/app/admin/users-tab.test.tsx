@@ -10,7 +10,9 @@ import { ADMIN_STALE_MS, adminQueries } from './admin.api.ts';
 import { AdminPage } from './admin-page.tsx';
 import { useAdminTab } from './admin.store.ts';
 import { UsersTab } from './users-tab.tsx';
-import { STATS, adminUser, renderWithRouter, stubApi } from './test-fixtures.tsx';
+import { STATS, adminUser } from './test-fixtures.tsx';
+import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+
 
 window.scrollTo = () => undefined;
 

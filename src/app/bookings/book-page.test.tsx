@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '#app/platform/session.store.ts';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { BookPage, BookingRequestForm } from './book-page.tsx';
-import { memberDetail, renderWithRouter, requester, slot, stubApi } from './test-fixtures.tsx';
+import { memberDetail, requester, slot } from './test-fixtures.tsx';
+import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+
 
 window.scrollTo = () => undefined;
 

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '#shared/api/bookings.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { BookingCard } from './booking-card.tsx';
-import { DATE_START, booking, renderWithRouter } from './test-fixtures.tsx';
+import { DATE_START, booking } from './test-fixtures.tsx';
+import { renderWithRouter } from '#app/platform/test-support.tsx';
+
 
 window.scrollTo = () => undefined;
 

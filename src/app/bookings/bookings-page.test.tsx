@@ -6,7 +6,9 @@ import { DECLINE_PRESETS, HOUR_MS } from '#shared/domain/booking.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { BookingsPage } from './bookings-page.tsx';
-import { booking, memberSummary, renderWithRouter, requester, stubApi } from './test-fixtures.tsx';
+import { booking, memberSummary, requester } from './test-fixtures.tsx';
+import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+
 
 window.scrollTo = () => undefined;
 

@@ -1,14 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import type { User } from '#shared/api/auth.ts';
 import type { Booking } from '#shared/api/bookings.ts';
 import type { MemberDetail, MemberSummary, PublicSlot } from '#shared/api/profiles.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
 
-/** Test data and a render helper for the bookings feature's component tests. */
+/** Test data for the bookings feature's component tests. */
 
 export function slot(overrides: Partial<PublicSlot> = {}): PublicSlot {
   return {
@@ -117,41 +112,4 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
-/** Renders `ui` at `path` inside a router (for links and navigation) and a fresh query client. */
-export async function renderWithRouter(ui: () => ReactNode, path = '/') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const rootRoute = createRootRoute({ component: ui, notFoundComponent: () => null });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [path] }) });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
-  await router.load();
-  return { ...view, router, queryClient };
-}
 
-/**
- * Stubs the network under ky: each request is answered by `answer(path, request)` with a status
- * and a JSON body, and recorded. (jsdom has no Request of its own; Node's refuses the relative
- * '/api/...' URLs a browser resolves against the page, so the stub resolves them the same way.)
- */
-export function stubApi(answer: (path: string, request: Request) => [status: number, body: unknown]) {
-  const requests: Request[] = [];
-  class PageRequest extends Request {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new PageRequest(input, init);
-      requests.push(request.clone());
-      const [status, body] = answer(new URL(request.url).pathname, request);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return requests;
-}

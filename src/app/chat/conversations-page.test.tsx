@@ -1,10 +1,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithRouter, requester } from '#app/bookings/test-fixtures.tsx';
+import { requester } from '#app/bookings/test-fixtures.tsx';
+
 import { useSession } from '#app/platform/session.store.ts';
 import { ConversationsPage } from './conversations-page.tsx';
-import { ALEX, ME, chatMember, conversation, deferred, stubApi } from './test-fixtures.tsx';
+import { ALEX, ME, chatMember, conversation, deferred } from './test-fixtures.tsx';
+import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+
 
 window.scrollTo = () => undefined;
 

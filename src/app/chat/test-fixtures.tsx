@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { ChatMember, Conversation, Message, Thread } from '#shared/api/chat.ts';
 
 /** Test data and a network stub for the chat feature's component tests. */
@@ -43,32 +42,7 @@ export function threadPage(messages: Message[], overrides: Partial<Thread> = {})
   };
 }
 
-type Answer = [status: number, body: unknown];
 
-/**
- * Stubs the network under ky: each request is answered by `answer(path, request)` with a status
- * and a JSON body (or a promise of them, to hold a request open), and recorded. Relative '/api/…'
- * URLs are resolved against the page, as a browser does.
- */
-export function stubApi(answer: (path: string, request: Request) => Answer | Promise<Answer>) {
-  const requests: Request[] = [];
-  class PageRequest extends Request {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new PageRequest(input, init);
-      requests.push(request.clone());
-      const [status, body] = await answer(new URL(request.url).pathname, request);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return requests;
-}
 
 /** Requests to one path (and method). */
 export const requestsTo = (requests: Request[], path: string, method = 'GET') =>

@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Thread } from '#shared/api/chat.ts';
 import { conversationIdOf } from '#shared/domain/chat.ts';
-import { renderWithRouter, requester } from '#app/bookings/test-fixtures.tsx';
+import { requester } from '#app/bookings/test-fixtures.tsx';
+
 import { setRealtimeSender, useRealtimeStore } from '#app/platform/realtime/realtime.store.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { MESSAGES_READ_EVENT } from './chat.api.ts';
 import { ThreadPage } from './thread-page.tsx';
-import { ALEX, ME, deferred, message, requestsTo, stubApi, threadPage } from './test-fixtures.tsx';
+import { ALEX, ME, deferred, message, requestsTo, threadPage } from './test-fixtures.tsx';
+import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+
 
 window.scrollTo = () => undefined;
 

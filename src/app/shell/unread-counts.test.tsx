@@ -4,9 +4,12 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREAD_MESSAGES_POLL_MS } from '#shared/domain/chat.ts';
 import { requester } from '#app/bookings/test-fixtures.tsx';
-import { requestsTo, stubApi } from '#app/chat/test-fixtures.tsx';
+
+import { requestsTo } from '#app/chat/test-fixtures.tsx';
+
 import { useSession } from '#app/platform/session.store.ts';
 import { Header } from './header.tsx';
+import { stubApi } from '#app/platform/test-support.tsx';
 
 // jsdom has no scrolling; the router restores scroll positions.
 window.scrollTo = () => undefined;
