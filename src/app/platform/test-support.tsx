@@ -3,6 +3,8 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } fr
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import type { User } from '#shared/api/auth.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
 
 /* Component-test helpers every feature uses: a screen inside a router, and the network under ky stubbed. */
 
@@ -45,4 +47,30 @@ export function stubApi(answer: (path: string, request: Request) => Answer | Pro
     }),
   );
   return requests;
+}
+
+/** A signed-in member as the API shows them to themselves; override what a test is about. */
+export function memberUser(overrides: Partial<User> & { gender?: User['profile']['gender']; score?: number } = {}): User {
+  const { gender = 'male', score = 650, ...rest } = overrides;
+  return {
+    _id: 'u1',
+    email: 'robin@example.com',
+    isEmailVerified: true,
+    isAdmin: false,
+    accountStatus: 'active',
+    accountType: 'individual',
+    profile: { name: 'Robin', age: 30, gender, bio: '', interests: [], photos: [], location: { city: 'Vancouver', country: 'Canada', coordinates: null }, preferences: DEFAULT_PREFERENCES },
+    coupleInfo: null,
+    reliabilityScore: { current: score },
+    verificationTier: 'verified',
+    isBiometricVerified: false,
+    isPhotoVerified: false,
+    carTier: 'honda',
+    referralCode: 'ABC',
+    moderation: { isBanned: false },
+    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    timeZone: 'America/Vancouver',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...rest,
+  };
 }

@@ -2,10 +2,9 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } fr
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '#shared/api/auth.ts';
-import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Header } from './header.tsx';
+import { memberUser as member } from '#app/platform/test-support.tsx';
 
 // jsdom has no scrolling; the router restores scroll positions.
 window.scrollTo = () => undefined;
@@ -14,30 +13,6 @@ window.scrollTo = () => undefined;
 const counts = vi.hoisted(() => ({ messages: 0, notifications: 0 }));
 vi.mock('./unread-counts.ts', () => ({ useUnreadCounts: () => counts }));
 
-function member(overrides: Partial<User> & { gender?: User['profile']['gender']; score?: number } = {}): User {
-  const { gender = 'male', score = 650, ...rest } = overrides;
-  return {
-    _id: 'u1',
-    email: 'robin@example.com',
-    isEmailVerified: true,
-    isAdmin: false,
-    accountStatus: 'active',
-    accountType: 'individual',
-    profile: { name: 'Robin', age: 30, gender, bio: '', interests: [], photos: [], location: { city: 'Vancouver', country: 'Canada', coordinates: null }, preferences: DEFAULT_PREFERENCES },
-    coupleInfo: null,
-    reliabilityScore: { current: score },
-    verificationTier: 'verified',
-    isBiometricVerified: false,
-    isPhotoVerified: false,
-    carTier: 'honda',
-    referralCode: 'ABC',
-    moderation: { isBanned: false },
-    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
-    timeZone: 'America/Vancouver',
-    createdAt: '2026-11-01T00:00:00.000Z',
-    ...rest,
-  };
-}
 
 async function renderHeader() {
   const rootRoute = createRootRoute({ component: Header });

@@ -1,36 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '#shared/api/auth.ts';
-import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
 import { useSession } from '../session.store.ts';
 import { useToasts } from '../ui/toast.store.ts';
 import { applyServerEvent, clearTyping, SCORE_TOAST_MS, TIER_TOAST_MS, TYPING_EXPIRES_MS } from './apply-event.ts';
 import { emitTyping, selectIsOnline, selectIsTyping, setRealtimeSender, useRealtimeStore } from './realtime.store.ts';
 import { typingThrottle, realtimeUrlOf } from './realtime.ts';
 import type { ClientEvent } from '#shared/api/realtime.ts';
+import { memberUser } from '../test-support.tsx';
 
-function member(gender: User['profile']['gender'], score: number): User {
-  return {
-    _id: 'me',
-    email: 'me@example.com',
-    isEmailVerified: true,
-    isAdmin: false,
-    accountStatus: 'active',
-    accountType: 'individual',
-    profile: { name: 'Me', age: 30, gender, bio: '', interests: [], photos: [], location: { city: 'Vancouver', country: 'Canada', coordinates: null }, preferences: DEFAULT_PREFERENCES },
-    coupleInfo: null,
-    reliabilityScore: { current: score },
-    verificationTier: 'verified',
-    isBiometricVerified: false,
-    isPhotoVerified: false,
-    carTier: 'honda',
-    referralCode: 'ABC',
-    moderation: { isBanned: false },
-    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
-    timeZone: 'America/Vancouver',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-}
 
 let queryClient: QueryClient;
 beforeEach(() => {
@@ -51,7 +28,7 @@ const score = (oldScore: number, newScore: number, reason: string) =>
 
 describe('sessionsEnded', () => {
   it('signs the member out on this device at once (banned or removed)', () => {
-    useSession.getState().signIn('token', member('male', 650));
+    useSession.getState().signIn('token', memberUser({ gender: 'male', score: 650 }));
     applyServerEvent({ type: 'sessionsEnded' }, queryClient);
     expect(useSession.getState().token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
@@ -60,7 +37,7 @@ describe('sessionsEnded', () => {
 
 describe('scoreUpdate', () => {
   it('a gain stores the new score and shows a 5 s success toast with points and reason', () => {
-    useSession.getState().signIn('token', member('male', 675));
+    useSession.getState().signIn('token', memberUser({ gender: 'male', score: 675 }));
     score(675, 685, 'Added a profile photo');
     expect(useSession.getState().user!.reliabilityScore.current).toBe(685);
     expect(JSON.parse(localStorage.getItem('user')!).reliabilityScore.current).toBe(685);
@@ -71,14 +48,14 @@ describe('scoreUpdate', () => {
   });
 
   it('a loss shows a 5 s warning toast', () => {
-    useSession.getState().signIn('token', member('male', 700));
+    useSession.getState().signIn('token', memberUser({ gender: 'male', score: 700 }));
     score(700, 685, 'Cancelled a date 30 hours before');
     expect(useSession.getState().user!.reliabilityScore.current).toBe(685);
     expect(toasts()).toEqual([{ tone: 'warning', message: '-15 points: Cancelled a date 30 hours before', duration: 5000 }]);
   });
 
   it('a woman crossing a royal tier gets a 7 s toast: promoted going up, changed going down', () => {
-    useSession.getState().signIn('token', member('female', 690));
+    useSession.getState().signIn('token', memberUser({ gender: 'female', score: 690 }));
     score(690, 700, 'Completed a date');
     expect(toasts()).toEqual([
       { tone: 'success', message: '+10 points: Completed a date', duration: 5000 },
@@ -97,7 +74,7 @@ describe('scoreUpdate', () => {
   });
 
   it('others cross grades (not titles); no tier toast within a grade', () => {
-    useSession.getState().signIn('token', member('male', 640));
+    useSession.getState().signIn('token', memberUser({ gender: 'male', score: 640 }));
     score(640, 665, 'Completed a date');
     expect(toasts()[1]).toEqual({ tone: 'success', message: 'Congratulations! You have been promoted to Good.', duration: 7000 });
     useToasts.setState({ toasts: [] });
