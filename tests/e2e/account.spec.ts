@@ -23,6 +23,8 @@ test('a forgotten password is reset through the mailed link, and the new one sig
   const member = await createMember(baseURL!, { verified: true });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // /login has an Email field too: fill the new page's, once the navigation has landed.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();

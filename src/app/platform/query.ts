@@ -45,7 +45,9 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
   ]);
   const storage = {
     getItem: (key: string) => get<string>(key).then((value) => value ?? null),
-    setItem: (key: string, value: string) => set(key, value),
+    // A write the persister had throttled may land after a switch or a wipe: it must not bring the
+    // last member's cache back.
+    setItem: (key: string, value: string) => (mine === generation ? set(key, value) : Promise.resolve()),
     removeItem: (key: string) => del(key),
   };
   if (mine !== generation) return;

@@ -104,6 +104,14 @@ describe('cache, presence and typing', () => {
     expect(queryClient.getQueryState(['chat', 'thread', 'u2'])?.isInvalidated).toBe(true);
   });
 
+  it('every ready (the first after a start with a restored cache, or after a drop) asks the live screens again', () => {
+    for (const key of [['notifications', 'list', 'active'], ['bookings', 'mine'], ['chat', 'conversations'], ['browse', 'x'], ['score']]) queryClient.setQueryData(key, 1);
+    applyServerEvent({ type: 'ready', onlineUserIds: [] }, queryClient);
+    const invalidated = (key: string[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect([['notifications', 'list', 'active'], ['bookings', 'mine'], ['chat', 'conversations'], ['browse', 'x']].map(invalidated)).toEqual([true, true, true, true]);
+    expect(invalidated(['score'])).toBe(false);
+  });
+
   it('ready sets who is online; online and offline events change it', () => {
     applyServerEvent({ type: 'ready', onlineUserIds: ['a'] }, queryClient);
     expect(useRealtimeStore.getState().connected).toBe(true);

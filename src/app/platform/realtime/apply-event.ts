@@ -25,8 +25,8 @@ export const STALE_ON = {
   scoreUpdate: [['score']],
 } as const;
 
-/** After a reconnection: events may have been missed meanwhile. */
-export const STALE_ON_RECONNECT = [['notifications'], ['bookings'], ['chat'], ['browse']] as const;
+/** Asked again when a connection is ready: events may have been missed before it (a restored cache, a gap while down). */
+export const STALE_ON_CONNECT = [['notifications'], ['bookings'], ['chat'], ['browse']] as const;
 
 const GRADE_NAMES: Record<Grade, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Poor', unknown: 'Unknown' };
 
@@ -69,11 +69,13 @@ function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])
 }
 
 /** What each server event does on this device: the realtime store, the stored user, toasts, the query cache. */
-export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, options: { reconnected?: boolean } = {}): void {
+export function applyServerEvent(event: ServerEvent, queryClient: QueryClient): void {
   switch (event.type) {
     case 'ready':
       useRealtimeStore.setState({ connected: true, online: new Set(event.onlineUserIds) });
-      if (options.reconnected) invalidate(queryClient, STALE_ON_RECONNECT);
+      // Whatever was known before this connection (a cache restored at start, a gap while it was down)
+      // may have missed events: ask again, without cancelling what is already being asked.
+      for (const queryKey of STALE_ON_CONNECT) void queryClient.invalidateQueries({ queryKey: [...queryKey] }, { cancelRefetch: false });
       return;
     case 'userOnline':
       useRealtimeStore.setState((state) => ({ online: new Set(state.online).add(event.userId) }));

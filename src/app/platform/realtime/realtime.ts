@@ -35,13 +35,11 @@ export function typingThrottle(send: (event: ClientEvent) => void, now: () => nu
 /** Opens the member's live connection (a previous one is closed first). */
 export function startRealtime(token: string): void {
   stopRealtime();
-  let readies = 0;
   const opened = createConnection({
     url: realtimeUrlOf(window.location),
     token,
     onEvent(event) {
-      if (event.type === 'ready') readies += 1;
-      applyServerEvent(event, queryClient, { reconnected: event.type === 'ready' && readies > 1 });
+      applyServerEvent(event, queryClient);
     },
     onStatus(status) {
       if (status === 'open') return;
