@@ -90,8 +90,11 @@ export async function benchRealtime() {
     await client.end();
 
     const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' };
-    const [a, b] = await Promise.all([startServerProcess({ env, quiet: true }), startServerProcess({ env, quiet: true })]);
-    servers.push(a!, b!);
+    // One after the other, so that a failed start of B still leaves A to be stopped.
+    const a = await startServerProcess({ env, quiet: true });
+    servers.push(a);
+    const b = await startServerProcess({ env, quiet: true });
+    servers.push(b);
 
     // Every recipient's socket notes when each message for it arrives; the senders are connected too (they get the echo).
     const sent = new Map<string, Sent>();
