@@ -31,6 +31,20 @@ async function timedPost(server: ServerProcess, path: string, token: string, bod
 }
 
 /** `count` members in Vancouver with everything booking needs (verified, bio, interest, photo) and a session each; their ids and tokens. */
+/** A new database on the benchmark's PostgreSQL, migrated; its URL. */
+export async function migratedDatabase(clusterUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  await database.migrate();
+  await database.close();
+  return url.toString();
+}
+
 export async function bookableMembers(client: pg.Client, count: number, prefix: string): Promise<{ id: string; token: string }[]> {
   const { rows } = await client.query<{ id: string }>(
     `insert into users (email, password_hash, email_verified_at, account_type, name, age, gender, bio, interests, city, country,
@@ -69,16 +83,7 @@ export async function benchBookings() {
   const cluster = await startCluster();
   let server: ServerProcess | null = null;
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database rendezvous_bench_bookings');
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = '/rendezvous_bench_bookings';
-    const databaseUrl = url.toString();
-    const database = openPostgres(databaseUrl);
-    await database.migrate();
-    await database.close();
+    const databaseUrl = await migratedDatabase(cluster.url, 'rendezvous_bench_bookings');
 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

@@ -7,13 +7,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../src/server/platform/db/client.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
 import { startPushSink } from '../tests/support/push-sink.ts';
 import { browserKeys, subscriptionJson } from '../tests/support/web-push-decrypt.ts';
 import { percentile } from './bench-api.ts';
-import { bookableMembers } from './bench-bookings.ts';
+import { bookableMembers, migratedDatabase } from './bench-bookings.ts';
 
 const REQUESTS = 50;
 const GOAL_P95_MS = 1000;
@@ -36,16 +35,7 @@ export async function benchPush() {
   const certDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-bench-push-'));
   let server: ServerProcess | null = null;
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database rendezvous_bench_push');
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = '/rendezvous_bench_push';
-    const databaseUrl = url.toString();
-    const database = openPostgres(databaseUrl);
-    await database.migrate();
-    await database.close();
+    const databaseUrl = await migratedDatabase(cluster.url, 'rendezvous_bench_push');
 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

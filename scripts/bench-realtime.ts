@@ -13,13 +13,12 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { openPostgres } from '../src/server/platform/db/client.ts';
 import type { ServerEvent } from '../src/shared/api/realtime.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
 import { connect, type RealtimeClient } from '../tests/support/realtime.ts';
 import { percentile, printLoadTable, type Load, type Row } from './bench-api.ts';
-import { bookableMembers } from './bench-bookings.ts';
+import { bookableMembers, migratedDatabase } from './bench-bookings.ts';
 
 const PAIRS = 100;
 /** Messages per second across all senders: each sender every PAIRS / RATE s (2 a second, within the 60 a minute a sender may send). */
@@ -59,16 +58,7 @@ export async function benchRealtime() {
   const servers: ServerProcess[] = [];
   const sockets: RealtimeClient[] = [];
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database rendezvous_bench_realtime');
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = '/rendezvous_bench_realtime';
-    const databaseUrl = url.toString();
-    const database = openPostgres(databaseUrl);
-    await database.migrate();
-    await database.close();
+    const databaseUrl = await migratedDatabase(cluster.url, 'rendezvous_bench_realtime');
 
     // 100 pairs, each with a confirmed booking on a slot of the recipient's (so they may chat).
     const client = new pg.Client({ connectionString: databaseUrl });
