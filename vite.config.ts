@@ -57,7 +57,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['src/app/**/*.test.{ts,tsx}'] },
+        test: { name: 'dom', environment: 'jsdom', include: ['src/app/**/*.test.{ts,tsx}'], setupFiles: ['src/app/platform/jsdom-setup.ts'] },
       },
       {
         extends: true,

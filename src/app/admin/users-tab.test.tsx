@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '#shared/api/admin.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { useSession } from '#app/platform/session.store.ts';
@@ -11,22 +11,9 @@ import { AdminPage } from './admin-page.tsx';
 import { useAdminTab } from './admin.store.ts';
 import { UsersTab } from './users-tab.tsx';
 import { STATS, adminUser } from './test-fixtures.tsx';
-import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+import { renderWithRouter, stubApi, type Answer } from '#app/platform/test-support.tsx';
 
 
-window.scrollTo = () => undefined;
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
-
-type Answer = [status: number, body: unknown];
 const me = adminUser({ _id: 'me', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true });
 /** 12 members: page 1 holds 10 (the first with no name, no age and a ban), page 2 the last 2. */
 const everyone: AdminUser[] = [

@@ -8,8 +8,6 @@ import { memberDetail, requester, slot } from './test-fixtures.tsx';
 import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
 
 
-window.scrollTo = () => undefined;
-
 const stubFetch = (status: number, body: unknown) => stubApi(() => [status, body]);
 
 async function renderForm(user = requester()) {

@@ -8,8 +8,6 @@ import { DATE_START, booking } from './test-fixtures.tsx';
 import { renderWithRouter } from '#app/platform/test-support.tsx';
 
 
-window.scrollTo = () => undefined;
-
 const at = (hoursFromStart: number) => new Date(DATE_START.getTime() + hoursFromStart * HOUR_MS);
 const review = { rating: 5, comment: '', wouldMeetAgain: true, createdAt: '2026-12-06T06:00:00.000Z' };
 

@@ -1,29 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '#shared/api/bookings.ts';
 import { DECLINE_PRESETS, HOUR_MS } from '#shared/domain/booking.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { BookingsPage } from './bookings-page.tsx';
 import { booking, memberSummary, requester } from './test-fixtures.tsx';
-import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+import { renderWithRouter, stubApi, type Answer } from '#app/platform/test-support.tsx';
 
-
-window.scrollTo = () => undefined;
-
-// jsdom has no modal dialogs: open and close them as a browser would, minus the focus trap.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
-
-type Answer = [status: number, body: unknown];
 
 /** The bookings API as the server answers it: the list (by perspective), /auth/me, and one action. */
 function serveBookings(list: Booking[], action: Answer = [200, { message: 'Done!', booking: list[0] }]) {

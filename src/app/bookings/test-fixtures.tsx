@@ -1,7 +1,7 @@
 import type { User } from '#shared/api/auth.ts';
 import type { Booking } from '#shared/api/bookings.ts';
 import type { MemberDetail, MemberSummary, PublicSlot } from '#shared/api/profiles.ts';
-import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
+import { memberUser } from '#app/platform/test-support.tsx';
 
 /** Test data for the bookings feature's component tests. */
 
@@ -54,34 +54,17 @@ export function memberDetail(slots: PublicSlot[] = [slot()]): MemberDetail {
 
 /** A member whose profile is complete enough to book, unless told otherwise. */
 export function requester(overrides: { bio?: string; photos?: number; interests?: string[] } = {}): User {
+  const base = memberUser({ _id: 'me', email: 'sam@example.com', verificationTier: 'none' });
   return {
-    _id: 'me',
-    email: 'sam@example.com',
-    isEmailVerified: true,
-    isAdmin: false,
-    accountStatus: 'active',
-    accountType: 'individual',
+    ...base,
     profile: {
+      ...base.profile,
       name: 'Sam',
       age: 31,
-      gender: 'male',
       bio: overrides.bio ?? 'I like long walks',
       interests: overrides.interests ?? ['Hiking'],
       photos: Array.from({ length: overrides.photos ?? 1 }, (_, i) => ({ _id: `p${i}`, url: `/api/photos/p${i}.webp`, isVerified: false })),
-      location: { city: 'Vancouver', country: 'Canada', coordinates: null },
-      preferences: DEFAULT_PREFERENCES,
     },
-    coupleInfo: null,
-    reliabilityScore: { current: 650 },
-    verificationTier: 'none',
-    isBiometricVerified: false,
-    isPhotoVerified: false,
-    carTier: 'honda',
-    referralCode: 'ABC',
-    moderation: { isBanned: false },
-    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
-    timeZone: 'America/Vancouver',
-    createdAt: '2026-11-01T00:00:00.000Z',
   };
 }
 

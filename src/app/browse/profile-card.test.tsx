@@ -6,8 +6,6 @@ import type { BrowseCard } from '#shared/api/browse.ts';
 import type { Gender } from '#shared/domain/account.ts';
 import { ProfileCard, cardActionFor, type Nudger } from './profile-card.tsx';
 
-window.scrollTo = () => undefined;
-
 type CardOptions = {
   gender?: Gender;
   availabilityCount?: number;

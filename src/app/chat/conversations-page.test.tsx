@@ -9,8 +9,6 @@ import { ALEX, ME, chatMember, conversation, deferred } from './test-fixtures.ts
 import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
 
 
-window.scrollTo = () => undefined;
-
 const RILEY = '0b7c3d9e-1111-4c56-9a3b-3f2f0d7c2a22';
 const CASEY = '0b7c3d9e-2222-4c56-9a3b-3f2f0d7c2a33';
 

@@ -11,15 +11,11 @@ import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { MESSAGES_READ_EVENT } from './chat.api.ts';
 import { ThreadPage } from './thread-page.tsx';
 import { ALEX, ME, deferred, message, requestsTo, threadPage } from './test-fixtures.tsx';
-import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+import { renderWithRouter, stubApi, type Answer } from '#app/platform/test-support.tsx';
 
-
-window.scrollTo = () => undefined;
 
 const THREAD_PATH = `/api/messages/conversation/${ALEX}`;
 const MARK_READ_PATH = `/api/messages/mark-read/${ALEX}`;
-type Answer = [number, unknown];
-
 /**
  * The chat API as the server answers it: thread pages by cursor (null = newest), a send and a
  * mark-read answer. `state` may be changed by a test between requests.

@@ -1,24 +1,11 @@
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '#shared/api/notifications.ts';
 import { DECLINE_PRESETS } from '#shared/domain/booking.ts';
 import { NotificationItem, outcomeOf } from './notification-item.tsx';
 import type { InboxActions } from './use-inbox-actions.ts';
-
-window.scrollTo = () => undefined;
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are enough here.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 const SENDER_ID = '7d0f3c57-2f4e-4c43-9d0b-0d4b1bb1d001';
 

@@ -22,7 +22,7 @@ export async function renderWithRouter(ui: () => ReactNode, path = '/') {
   return { ...view, router, queryClient };
 }
 
-type Answer = [status: number, body: unknown];
+export type Answer = [status: number, body: unknown];
 
 /**
  * Stubs the network under ky: each request is answered by `answer(path, request)` with a status

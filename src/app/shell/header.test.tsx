@@ -6,9 +6,6 @@ import { useSession } from '#app/platform/session.store.ts';
 import { Header } from './header.tsx';
 import { memberUser as member } from '#app/platform/test-support.tsx';
 
-// jsdom has no scrolling; the router restores scroll positions.
-window.scrollTo = () => undefined;
-
 // Chat and notifications arrive in later issues; here the counts are set by the test.
 const counts = vi.hoisted(() => ({ messages: 0, notifications: 0 }));
 vi.mock('./unread-counts.ts', () => ({ useUnreadCounts: () => counts }));

@@ -11,9 +11,6 @@ import { useSession } from '#app/platform/session.store.ts';
 import { Header } from './header.tsx';
 import { stubApi } from '#app/platform/test-support.tsx';
 
-// jsdom has no scrolling; the router restores scroll positions.
-window.scrollTo = () => undefined;
-
 const UNREAD_PATH = '/api/messages/unread-count';
 
 /** The server's unread-message count, changed by the tests. */

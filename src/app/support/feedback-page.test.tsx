@@ -6,8 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FeedbackInput } from '#shared/api/support.ts';
 import { FeedbackForm } from './feedback-page.tsx';
 
-window.scrollTo = () => undefined;
-
 async function renderInRouter(ui: () => ReactNode) {
   const router = createRouter({ routeTree: createRootRoute({ component: ui }), history: createMemoryHistory({ initialEntries: ['/feedback'] }) });
   render(<RouterProvider router={router as never} />);
