@@ -42,11 +42,13 @@ export function toMessage(row: repo.MessageRow): Message {
   };
 }
 
-const coupleInfoOf = (row: repo.ChatMemberRow) => (row.accountType === 'couple' && row.partnerName ? { partnerName: row.partnerName } : null);
+/** 'name & partnerName' for a couple, else the name (the row has only the partner's name, all the name needs). */
+const displayNameOf = (row: repo.ChatMemberRow) =>
+  displayName({ profile: row, coupleInfo: row.accountType === 'couple' && row.partnerName ? { partnerName: row.partnerName } : null });
 
 function toChatMember(row: repo.ChatMemberRow, photos: Photo[]): ChatMember {
   const profile = { name: row.name, photos };
-  return { _id: row.id, profile, displayName: displayName({ profile, coupleInfo: coupleInfoOf(row) }) };
+  return { _id: row.id, profile, displayName: displayNameOf(row) };
 }
 
 /** Cursors are opaque to clients: the oldest seq of the page they close, in base64url. */
@@ -136,8 +138,7 @@ export function createChatService(deps: ChatDeps) {
         if (row) {
           const message = toMessage(row);
           await announce(tx, [other.id, senderId], { type: 'message', message });
-          const senderName = displayName({ profile: { name: sender.name }, coupleInfo: coupleInfoOf(sender) });
-          await queueMessagePush(tx, { senderId, senderName, recipientId: other.id, content: row.content, createdAt: now });
+          await queueMessagePush(tx, { senderId, senderName: displayNameOf(sender), recipientId: other.id, content: row.content, createdAt: now });
           return { message, created: true };
         }
         // Only a clientId conflict stores nothing: the row that holds it has committed.

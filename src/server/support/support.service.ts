@@ -1,4 +1,3 @@
-import type { ScoreUpdate } from '#shared/api/score.ts';
 import { referralPoints, type ContactInput, type FeedbackInput, type JobApplicationInput } from '#shared/api/support.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { recordScoreEvent } from '../score/score.service.ts';
@@ -36,17 +35,17 @@ export const CANNOT_INVITE_YOURSELF = 'You cannot invite yourself';
  * Grants the referrer of `friendId` their referral points, once per friend, inside `tx`: by the
  * friend's gender, doubled when the referrer's car tier is not the free Honda Team, up to the
  * maximum bonus. The membership issue calls this when the friend's first paid subscription starts.
- * Answers the points granted (0: no referrer, already granted, or the cap reached) and the update
- * to publish once `tx` commits.
+ * Answers the points granted (0: no referrer, already granted, or the cap reached); the ledger
+ * announces the score change in `tx`.
  */
-export async function grantReferralPoints(tx: Tx, friendId: string, at: Date): Promise<{ awarded: number; update: ScoreUpdate | null }> {
+export async function grantReferralPoints(tx: Tx, friendId: string, at: Date): Promise<{ awarded: number }> {
   const friend = await repo.referralOf(tx, friendId);
-  if (!friend?.referredBy) return { awarded: 0, update: null };
+  if (!friend?.referredBy) return { awarded: 0 };
   const referrer = await repo.lockReferrer(tx, friend.referredBy);
-  if (!referrer) return { awarded: 0, update: null };
+  if (!referrer) return { awarded: 0 };
   const { points, max } = referralPoints(friend.gender, referrer.carTier !== 'honda');
   const awarded = Math.min(points, max - (await repo.referralPointsOf(tx, friend.referredBy)));
-  if (awarded <= 0) return { awarded: 0, update: null };
+  if (awarded <= 0) return { awarded: 0 };
   const recorded = await recordScoreEvent(tx, {
     userId: friend.referredBy,
     category: 'Profile Enhancement',
@@ -55,7 +54,7 @@ export async function grantReferralPoints(tx: Tx, friendId: string, at: Date): P
     onceKey: `${repo.REFERRAL_ONCE_PREFIX}${friendId}`,
     at,
   });
-  return { awarded: recorded.awarded, update: recorded.update };
+  return { awarded: recorded.awarded };
 }
 
 export function createSupportService(deps: SupportDeps) {
