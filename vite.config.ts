@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPublicPages } from './scripts/prerender.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -18,7 +19,10 @@ export default defineConfig({
       generatedRouteTree: './src/app/route-tree.gen.ts',
     }),
     react(),
+    prerenderPublicPages(),
     VitePWA({
+      // After the public pages are prerendered, so the precache lists them.
+      integration: { closeBundleOrder: 'post' },
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
@@ -48,7 +52,7 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': { target: API_TARGET, ws: true } } },
-  build: { target: 'es2022', sourcemap: false },
+  build: { target: 'es2022', sourcemap: false, manifest: true },
   test: {
     projects: [
       {

@@ -1,16 +1,23 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { prerenderedFileFor } from '#shared/prerendered-pages.ts';
 import { registerPushHandlers } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+// A prerendered public page answers its own path (before the precache's own route, which would
+// answer / with the shell); every other page path gets the precached shell (the app). The API never.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && prerenderedFileFor(url.pathname) !== undefined,
+  async ({ request, url }) => (await matchPrecache(`/${prerenderedFileFor(url.pathname)}`)) ?? fetch(request),
+);
 
 // The built shell (HTML, JS, CSS, icons, manifest), versioned by the build.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page path is the app: offline, the precached shell answers navigations. The API never.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 
 // A first install takes the open page at once (there is no older version to wait for); an update

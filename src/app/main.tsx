@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
 import { queryClient } from './platform/query.ts';
 import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
@@ -10,25 +10,14 @@ import { registerServiceWorker } from './platform/sw-registration.ts';
 import { syncPushWithSession } from './push/push-session.ts';
 import { FullPageSpinner } from './platform/ui/spinner.tsx';
 import './platform/ui/theme.css';
-import { routeTree } from './route-tree.gen.ts';
+import { createAppRouter } from './router.ts';
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+export const router = createAppRouter(queryClient);
 
 function App() {
-  const status = useSession((state) => state.status);
-  if (status === 'loading') return <FullPageSpinner label="Loading Rendezvous" />;
+  // A stored session is checked before the first page; a visitor has nothing to wait for.
+  const waiting = useSession((state) => state.status === 'loading' && state.token !== null);
+  if (waiting) return <FullPageSpinner label="Loading Rendezvous" />;
   return <RouterProvider router={router} />;
 }
 
@@ -37,13 +26,25 @@ useSession.subscribe((state, previous) => {
   if (state.token !== previous.token || state.user?.isEmailVerified !== previous.user?.isEmailVerified) void router.invalidate();
 });
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+
+// A prerendered public page (its HTML is already on screen) is hydrated once its route's code has
+// loaded, so the same markup comes out; a member's pages, and a member on a public page (hidden by
+// the head script), are rendered from scratch.
+if (root.hasAttribute('data-prerendered') && useSession.getState().token === null) {
+  void router.load().then(() => hydrateRoot(root, app));
+} else {
+  root.replaceChildren();
+  root.removeAttribute('data-prerendered');
+  createRoot(root).render(app);
+}
 
 void restoreSession();
 // The live connection (lazy: only signed-in, verified members download it).

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
+import { HEAD_SCRIPT } from '#shared/head-script.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { createAdminService } from './admin/admin.service.ts';
@@ -64,6 +66,8 @@ export type AppDeps = {
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
+/** The pages' one inline script, allowed by its hash and nothing else. */
+const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,7 +100,7 @@ export async function buildApp(deps: AppDeps) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", HEAD_SCRIPT_HASH],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

@@ -25,4 +25,9 @@ test('after one visit the app opens with the server really gone', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.goto(`${server.url}/terms`);
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  // Each public page comes from its own prerendered copy; any other path from the app's shell.
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+  await page.goto(`${server.url}/browse`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
 });

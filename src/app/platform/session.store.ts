@@ -18,6 +18,7 @@ type SessionState = {
 
 /** Stored 'null' and 'undefined' strings count as missing (and are cleared), as the spec says. */
 function readStored(): { token: string | null; user: User | null } {
+  if (typeof localStorage === 'undefined') return { token: null, user: null }; // the build's prerendering
   const token = localStorage.getItem(TOKEN_KEY);
   const rawUser = localStorage.getItem(USER_KEY);
   const missing = (value: string | null) => value === null || value === '' || value === 'null' || value === 'undefined';

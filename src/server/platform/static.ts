@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '#shared/prerendered-pages.ts';
 
-const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 /**
  * Serves the built PWA: precompressed (brotli, gzip) files, hashed assets cached as immutable,
- * the shell and service worker always revalidated, and index.html for every other page path.
+ * the shell and service worker always revalidated; a prerendered public page for its own path,
+ * and index.html (the empty shell) for every other page path.
  */
 export async function registerStatic(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -24,11 +26,15 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
     setHeaders(res, filePath) {
       const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      else if (NO_CACHE.has(name)) res.header('cache-control', 'no-cache');
+      else if (name.endsWith('.html') || NO_CACHE.has(name)) res.header('cache-control', 'no-cache');
       else res.header('cache-control', 'public, max-age=3600');
     },
   });
-  const shell = (_request: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const built = new Set(Object.values(PRERENDERED_PAGES).map((file) => `${PRERENDERED_DIR}/${file}`).filter((file) => existsSync(path.join(distDir, file))));
+  const shell = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = prerenderedFileFor(request.url.split('?')[0]!);
+    return reply.header('cache-control', 'no-cache').sendFile(page && built.has(page) ? page : 'index.html');
+  };
   app.get('/', shell);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);

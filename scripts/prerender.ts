@@ -1,0 +1,104 @@
+// The build's last step before the service worker is written: renders each public page
+// (src/shared/prerendered-pages.ts) to HTML with the app's own components, into a copy of the
+// built shell under dist/pages/ with the stylesheets and scripts of that page's route chunks
+// linked, so it paints styled before any JavaScript runs (and the service worker precaches it).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import { HEAD_SCRIPT } from '../src/shared/head-script.ts';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/shared/prerendered-pages.ts';
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** The route files each page matches, below the root: their split chunks hold its code and styles. */
+const ROUTE_FILES: Record<string, string[]> = {
+  '/': ['_public.tsx', '_public/index.tsx'],
+  '/login': ['_public.tsx', '_public/login.tsx'],
+  '/register': ['_public.tsx', '_public/register.tsx'],
+  '/forgot-password': ['_public.tsx', '_public/forgot-password.tsx'],
+  '/careers': ['_public.tsx', '_public/careers.index.tsx'],
+  '/about': ['about.tsx'],
+  '/terms': ['terms.tsx'],
+  '/privacy': ['privacy.tsx'],
+};
+
+/** Runs after the app's bundle is written, before vite-plugin-pwa (closeBundleOrder 'post') lists the precache. */
+export function prerenderPublicPages(): Plugin {
+  let dist: string | null = null;
+  return {
+    name: 'rendezvous:prerender',
+    apply: 'build',
+    transformIndexHtml: (html) => html.replace('</title>', `</title>\n    <script>${HEAD_SCRIPT}</script>`),
+    configResolved(config) {
+      dist = config.build.ssr ? null : path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        if (dist) await prerender(dist, path.resolve(dist, '..'));
+      },
+    },
+  };
+}
+
+async function prerender(dist: string, root: string) {
+  const renderPage = await buildRenderer(root);
+  const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  await rm(path.join(dist, PRERENDERED_DIR), { recursive: true, force: true });
+  await mkdir(path.join(dist, PRERENDERED_DIR), { recursive: true });
+  for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+    const files = ['__root.tsx', ...(ROUTE_FILES[pathname] ?? [])].map((name) => `src/app/routes/${name}`);
+    const { scripts, styles } = assetsOf(manifest, files);
+    const links = [
+      ...[...styles].filter((css) => !shell.includes(css)).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+      ...[...scripts].filter((js) => !shell.includes(js)).map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
+    ];
+    const empty = '<div id="root"></div>';
+    if (!shell.includes(empty)) throw new Error(`index.html has no ${empty} to fill`);
+    const page = shell
+      .replace('</head>', `${links.join('')}</head>`)
+      .replace(empty, `<div id="root" data-prerendered>${await renderPage(pathname)}</div>`);
+    await writeFile(path.join(dist, PRERENDERED_DIR, file), page);
+  }
+}
+
+/** The app built for Node (one-off, beside node_modules): the same components, rendered to a string. */
+async function buildRenderer(root: string) {
+  const outDir = path.join(root, 'node_modules', '.prerender');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [tanstackRouter({ target: 'react', routesDirectory: './src/app/routes', generatedRouteTree: './src/app/route-tree.gen.ts' }), react()],
+    // The router renders as it does in the browser (`isServer` left to the router, see src/app/prerender.tsx), so the markup,
+    // Suspense boundaries included, is exactly what the browser's first render hydrates.
+    resolve: { alias: [{ find: '@tanstack/router-core/isServer', replacement: path.join(root, 'node_modules/@tanstack/router-core/dist/esm/isServer/development.js') }] },
+    ssr: { noExternal: [/^@tanstack\//] },
+    build: { ssr: 'src/app/prerender.tsx', outDir, emptyOutDir: true, target: 'node20' },
+  });
+  const module = (await import(path.join(outDir, 'prerender.js'))) as { renderPage(pathname: string): Promise<string> };
+  return module.renderPage;
+}
+
+/** Every chunk the route files' split parts need (static imports followed), and their CSS. */
+function assetsOf(manifest: Manifest, routeFiles: string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!chunk.isEntry) scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  for (const key of Object.keys(manifest)) {
+    if (routeFiles.some((file) => key === file || key.startsWith(`${file}?`))) visit(key);
+  }
+  return { scripts, styles };
+}

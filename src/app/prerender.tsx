@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createAppRouter } from './router.ts';
+
+/**
+ * The build's renderer (scripts/prerender.ts): a public page as a signed-out visitor sees it on
+ * first paint. The browser's first render of the same page (main.tsx hydrates it) must match.
+ */
+export async function renderPage(pathname: string): Promise<string> {
+  const queryClient = new QueryClient();
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [pathname] }) });
+  await router.load();
+  // Rendered as the browser's router renders (the same Suspense boundaries and stores), so the
+  // markup is exactly what the browser's first render hydrates: the build leaves the router's own
+  // server switch unset (scripts/prerender.ts), and the loaded router becomes a browser one.
+  // (Router internals: the hydration test in tests/e2e/prerender.spec.ts guards an upgrade.)
+  Object.assign(router, { isServer: false, staticLocations: new WeakMap() });
+  return renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

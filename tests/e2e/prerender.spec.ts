@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { HEAD_SCRIPT } from '#shared/head-script.ts';
+import { PRERENDERED_PAGES } from '#shared/prerendered-pages.ts';
+import { createMember, signInAs } from '../support/e2e-fixtures.ts';
+
+/** Each prerendered page's heading and a line of its main content. */
+const CONTENT: Record<string, { heading: string | RegExp; text: string | RegExp }> = {
+  '/': { heading: /Book a date/, text: 'Made for both sides of the table' },
+  '/login': { heading: 'Sign in', text: 'Email' },
+  '/register': { heading: 'Create your account', text: 'Email' },
+  '/forgot-password': { heading: 'Forgot your password?', text: 'Email' },
+  '/about': { heading: 'How It Works', text: /./ },
+  '/careers': { heading: 'Careers at Rendezvous', text: /./ },
+  '/terms': { heading: 'Terms of Service', text: /./ },
+  '/privacy': { heading: 'Privacy Policy', text: /./ },
+};
+
+test('every prerendered page is described here', () => {
+  expect(Object.keys(CONTENT).sort()).toEqual(Object.keys(PRERENDERED_PAGES).sort());
+});
+
+test('the server sends each public page its own HTML, other pages the shell, and allows only the head script', async ({ request }) => {
+  const login = await request.get('/login');
+  expect(login.headers()['cache-control']).toBe('no-cache');
+  expect(await login.text()).toContain('<h1>Sign in</h1>');
+  const shell = await (await request.get('/browse')).text();
+  expect(shell).toContain('<div id="root"></div>');
+  for (const body of [await login.text(), shell]) expect(body).toContain(`<script>${HEAD_SCRIPT}</script>`);
+  const hash = createHash('sha256').update(HEAD_SCRIPT).digest('base64');
+  expect(login.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const [path, { heading, text }] of Object.entries(CONTENT)) {
+    test(`${path} shows its heading and content`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('main').getByText(text).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Rendezvous', exact: true })).toBeVisible();
+    });
+  }
+});
+
+/** Console errors and page errors, hydration mismatches included (React reports them there). */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  return problems;
+}
+
+test('each public page is hydrated without a warning or an error, and works', async ({ page }) => {
+  const problems = problemsOf(page);
+  for (const [path, { heading }] of Object.entries(CONTENT)) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Hydrated: the prerendered markup is kept (never replaced) and the links route in the app.
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  }
+  expect(problems).toEqual([]);
+
+  await page.goto('/login');
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(/required|enter/i).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a signed-in member opening a public-only page goes to /browse without seeing it', async ({ page, baseURL }) => {
+  const member = await createMember(baseURL!, { verified: true });
+  await signInAs(page, member);
+  // Before the app's code runs (here: never), the visitor's page is on the device but not shown.
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('#root[data-prerendered] h1')).toHaveText(/Book a date/);
+  await expect(page.locator('#root')).toHaveCSS('visibility', 'hidden');
+  await expect(page.getByRole('heading', { level: 1, name: /Book a date/ })).toBeHidden();
+
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/browse/);
+  await expect(page.locator('#root')).toHaveCSS('visibility', 'visible');
+  await expect(page.getByRole('heading', { level: 1, name: /Book a date/ })).toHaveCount(0);
+});
