@@ -1,7 +1,8 @@
 // The build's last step before the service worker is written: renders each public page
 // (src/shared/prerendered-pages.ts) to HTML with the app's own components, into a copy of the
-// built shell under dist/pages/ with the stylesheets and scripts of that page's route chunks
-// linked, so it paints styled before any JavaScript runs (and the service worker precaches it).
+// built shell under dist/pages/ with the stylesheets of the shell and of that page's route chunks
+// inline, so it paints styled before any JavaScript runs (and the service worker precaches it).
+// The server allows each inline stylesheet by its hash (src/server/platform/static.ts).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -10,7 +11,7 @@ import { build, type Plugin } from 'vite';
 import { HEAD_SCRIPT } from '../src/shared/head-script.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/shared/prerendered-pages.ts';
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /** The route files each page matches, below the root: their split chunks hold its code and styles. */
@@ -48,20 +49,22 @@ async function prerender(dist: string, root: string) {
   const renderPage = await buildRenderer(root);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
+  const empty = '<div id="root"></div>';
+  if (!shell.includes(empty)) throw new Error(`index.html has no ${empty} to fill`);
   await rm(path.join(dist, PRERENDERED_DIR), { recursive: true, force: true });
   await mkdir(path.join(dist, PRERENDERED_DIR), { recursive: true });
   for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
     const files = ['__root.tsx', ...(ROUTE_FILES[pathname] ?? [])].map((name) => `src/app/routes/${name}`);
-    const { scripts, styles } = assetsOf(manifest, files);
-    const links = [
-      ...[...styles].filter((css) => !shell.includes(css)).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-      ...[...scripts].filter((js) => !shell.includes(js)).map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
-    ];
-    const empty = '<div id="root"></div>';
-    if (!shell.includes(empty)) throw new Error(`index.html has no ${empty} to fill`);
+    const stylesheets = [...shellStyles, ...[...stylesOf(manifest, files)].filter((css) => !shellStyles.includes(css))];
+    const css = (await Promise.all(stylesheets.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
+    const markup = await renderPage(pathname);
     const page = shell
-      .replace('</head>', `${links.join('')}</head>`)
-      .replace(empty, `<div id="root" data-prerendered>${await renderPage(pathname)}</div>`);
+      // The page paints from its HTML alone, its styles inline (no request before the first
+      // paint); its code loads after (preloading it would compete for a phone's bandwidth).
+      .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
+      .replace('</head>', () => `<style>${css}</style></head>`)
+      .replace(empty, () => `<div id="root" data-prerendered>${markup}</div>`);
     await writeFile(path.join(dist, PRERENDERED_DIR, file), page);
   }
 }
@@ -84,21 +87,19 @@ async function buildRenderer(root: string) {
   return module.renderPage;
 }
 
-/** Every chunk the route files' split parts need (static imports followed), and their CSS. */
-function assetsOf(manifest: Manifest, routeFiles: string[]) {
-  const scripts = new Set<string>();
+/** The stylesheets of the route files' split parts and of every chunk they import. */
+function stylesOf(manifest: Manifest, routeFiles: string[]) {
   const styles = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    if (!chunk.isEntry) scripts.add(chunk.file);
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
   for (const key of Object.keys(manifest)) {
     if (routeFiles.some((file) => key === file || key.startsWith(`${file}?`))) visit(key);
   }
-  return { scripts, styles };
+  return styles;
 }

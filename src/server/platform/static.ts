@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,4 +42,20 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
     if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
     return shell(request, reply);
   });
+}
+
+/**
+ * CSP sources for the prerendered pages' inline stylesheets (each page carries its styles so it
+ * paints without another request; scripts/prerender.ts), read from the build once at start.
+ */
+export function prerenderedStyleHashes(distDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const file of Object.values(PRERENDERED_PAGES)) {
+    const page = path.join(distDir, PRERENDERED_DIR, file);
+    if (!existsSync(page)) continue;
+    for (const [, css] of readFileSync(page, 'utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
