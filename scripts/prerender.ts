@@ -46,7 +46,7 @@ export function prerenderPublicPages(): Plugin {
 }
 
 async function prerender(dist: string, root: string) {
-  const renderPage = await buildRenderer(root);
+  const { renderPage, renderSkeleton } = await buildRenderer(root);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
@@ -59,14 +59,22 @@ async function prerender(dist: string, root: string) {
     const stylesheets = [...shellStyles, ...[...stylesOf(manifest, files)].filter((css) => !shellStyles.includes(css))];
     const css = (await Promise.all(stylesheets.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
     const markup = await renderPage(pathname);
-    const page = shell
-      // The page paints from its HTML alone, its styles inline (no request before the first
-      // paint); its code loads after (preloading it would compete for a phone's bandwidth).
-      .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
-      .replace('</head>', () => `<style>${css}</style></head>`)
+    // The page paints from its HTML alone; its code loads after (preloading it would compete for
+    // a phone's bandwidth).
+    const page = withInlineStyles(shell, css)
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(empty, () => `<div id="root" data-prerendered>${markup}</div>`);
     await writeFile(path.join(dist, PRERENDERED_DIR, file), page);
   }
+  // The shell itself: the skeleton of a member's page, styled without waiting for a stylesheet.
+  const shellCss = (await Promise.all(shellStyles.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
+  const skeleton = renderSkeleton();
+  await writeFile(path.join(dist, 'index.html'), withInlineStyles(shell, shellCss).replace(empty, () => `<div id="root">${skeleton}</div>`));
+}
+
+/** The page's stylesheets inline (no request before the first paint). */
+function withInlineStyles(html: string, css: string) {
+  return html.replace(/\s*<link rel="stylesheet"[^>]*>/g, '').replace('</head>', () => `<style>${css}</style></head>`);
 }
 
 /** The app built for Node (one-off, beside node_modules): the same components, rendered to a string. */
@@ -83,8 +91,7 @@ async function buildRenderer(root: string) {
     ssr: { noExternal: [/^@tanstack\//] },
     build: { ssr: 'src/app/prerender.tsx', outDir, emptyOutDir: true, target: 'node20' },
   });
-  const module = (await import(path.join(outDir, 'prerender.js'))) as { renderPage(pathname: string): Promise<string> };
-  return module.renderPage;
+  return (await import(path.join(outDir, 'prerender.js'))) as { renderPage(pathname: string): Promise<string>; renderSkeleton(): string };
 }
 
 /** The stylesheets of the route files' split parts and of every chunk they import. */

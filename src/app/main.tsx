@@ -8,16 +8,16 @@ import { followSessionForRealtime } from './platform/realtime/follow-session.ts'
 import { useSession } from './platform/session.store.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
 import { syncPushWithSession } from './push/push-session.ts';
-import { FullPageSpinner } from './platform/ui/spinner.tsx';
 import './platform/ui/theme.css';
 import { createAppRouter } from './router.ts';
+import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 export const router = createAppRouter(queryClient);
 
 function App() {
   // A stored session is checked before the first page; a visitor has nothing to wait for.
   const waiting = useSession((state) => state.status === 'loading' && state.token !== null);
-  if (waiting) return <FullPageSpinner label="Loading Rendezvous" />;
+  if (waiting) return <AppSkeleton />;
   return <RouterProvider router={router} />;
 }
 
@@ -35,10 +35,12 @@ const app = (
 );
 const root = document.getElementById('root')!;
 
-// A prerendered public page (its HTML is already on screen) is hydrated once its route's code has
-// loaded, so the same markup comes out; a member's pages, and a member on a public page (hidden by
-// the head script), are rendered from scratch.
-if (root.hasAttribute('data-prerendered') && useSession.getState().token === null) {
+// A prerendered public page (already on screen) is hydrated once its route's code has loaded, so
+// the same markup comes out. Every other page renders over the shell's skeleton, and a member on a
+// public page (hidden by the head script) once that page is gone.
+if (!root.hasAttribute('data-prerendered')) {
+  createRoot(root).render(app);
+} else if (useSession.getState().token === null) {
   void router.load().then(() => hydrateRoot(root, app));
 } else {
   root.replaceChildren();

@@ -3,6 +3,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createAppRouter } from './router.ts';
+import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 /**
  * The build's renderer (scripts/prerender.ts): a public page as a signed-out visitor sees it on
@@ -24,4 +25,9 @@ export async function renderPage(pathname: string): Promise<string> {
       </QueryClientProvider>
     </StrictMode>,
   );
+}
+
+/** The shell's first paint (index.html, every page path but the public ones). */
+export function renderSkeleton(): string {
+  return renderToString(<AppSkeleton />);
 }

@@ -41,7 +41,7 @@ import { pruneRateLimits } from './platform/rate-limit.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import { prerenderedStyleHashes, registerStatic } from './platform/static.ts';
+import { inlineStyleHashes, registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { scoreRoutes } from './score/score.routes.ts';
 import { createScoreService } from './score/score.service.ts';
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", HEAD_SCRIPT_HASH],
-        styleSrc: ["'self'", ...(deps.distDir ? prerenderedStyleHashes(deps.distDir) : [])],
+        styleSrc: ["'self'", ...(deps.distDir ? inlineStyleHashes(deps.distDir) : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

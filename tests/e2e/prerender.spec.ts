@@ -20,15 +20,40 @@ test('every prerendered page is described here', () => {
   expect(Object.keys(CONTENT).sort()).toEqual(Object.keys(PRERENDERED_PAGES).sort());
 });
 
-test('the server sends each public page its own HTML, other pages the shell, and allows only the head script', async ({ request }) => {
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+test('the server sends each public page its own HTML, other pages the shell, and allows only their inline code', async ({ request }) => {
   const login = await request.get('/login');
   expect(login.headers()['cache-control']).toBe('no-cache');
-  expect(await login.text()).toContain('<h1>Sign in</h1>');
+  const page = await login.text();
+  expect(page).toContain('<h1>Sign in</h1>');
   const shell = await (await request.get('/browse')).text();
-  expect(shell).toContain('<div id="root"></div>');
-  for (const body of [await login.text(), shell]) expect(body).toContain(`<script>${HEAD_SCRIPT}</script>`);
-  const hash = createHash('sha256').update(HEAD_SCRIPT).digest('base64');
-  expect(login.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+  expect(shell).not.toContain('<div id="root" data-prerendered');
+  expect(shell).toContain('Loading Rendezvous');
+  const policy = login.headers()['content-security-policy']!;
+  expect(policy).toContain(`script-src 'self' ${sha256(HEAD_SCRIPT)};`);
+  for (const body of [page, shell]) {
+    expect(body).toContain(`<script>${HEAD_SCRIPT}</script>`);
+    const styles = [...body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+    expect(styles).toHaveLength(1);
+    expect(policy).toContain(sha256(styles[0]!));
+    expect(body).not.toContain('rel="stylesheet"');
+  }
+});
+
+test("a member's page paints its layout from the shell before any code runs", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/bookings');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toBeAttached();
+  await expect(page.locator('.site-header')).toHaveCSS('position', 'sticky');
+  const skeletonHeader = await page.locator('.site-header').boundingBox();
+
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The member's header takes the skeleton's place without moving what is below it.
+  expect((await page.locator('.site-header').boundingBox())?.height).toBe(skeletonHeader?.height);
 });
 
 test.describe('with JavaScript disabled', () => {

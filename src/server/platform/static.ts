@@ -45,13 +45,13 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
 }
 
 /**
- * CSP sources for the prerendered pages' inline stylesheets (each page carries its styles so it
- * paints without another request; scripts/prerender.ts), read from the build once at start.
+ * CSP sources for the inline stylesheets of the shell and the prerendered pages (each carries its
+ * styles so it paints without another request; scripts/prerender.ts), read from the build at start.
  */
-export function prerenderedStyleHashes(distDir: string): string[] {
+export function inlineStyleHashes(distDir: string): string[] {
   const hashes = new Set<string>();
-  for (const file of Object.values(PRERENDERED_PAGES)) {
-    const page = path.join(distDir, PRERENDERED_DIR, file);
+  for (const file of ['index.html', ...Object.values(PRERENDERED_PAGES).map((name) => `${PRERENDERED_DIR}/${name}`)]) {
+    const page = path.join(distDir, file);
     if (!existsSync(page)) continue;
     for (const [, css] of readFileSync(page, 'utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)) {
       hashes.add(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);

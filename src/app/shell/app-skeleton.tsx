@@ -1,0 +1,27 @@
+/**
+ * The layout a member's page paints before its code and data arrive: the build writes this into
+ * the shell (index.html, scripts/prerender.ts), and the app shows the same while it checks a
+ * stored session, so the first paint is never blank and nothing moves when the page arrives.
+ */
+export function AppSkeleton() {
+  return (
+    <>
+      <header className="site-header">
+        <div className="site-header-inner">
+          <span className="logo">
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <span>Rendezvous</span>
+          </span>
+        </div>
+      </header>
+      <main id="main" className="page app-skeleton" aria-busy="true">
+        <span role="status" className="visually-hidden">
+          Loading Rendezvous
+        </span>
+        <div className="app-skeleton-title" />
+        <div className="app-skeleton-block" />
+        <div className="app-skeleton-block" />
+      </main>
+    </>
+  );
+}
