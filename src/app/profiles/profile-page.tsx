@@ -78,7 +78,7 @@ function ProfileScreen({ user, slots }: { user: User; slots: ProfileSlots }) {
           )}
           <IdentityCard user={user} />
           <PhotosSection photos={user.profile.photos} />
-          {slots.biometricControl ?? <BiometricBlock verified={user.isBiometricVerified} />}
+          {slots.biometricControl}
           <MembershipCard user={user} royalTitle={slots.royalTitle} />
         </div>
         <ProfileForm user={user} pushControl={slots.pushControl} />
@@ -108,26 +108,6 @@ function IdentityCard({ user }: { user: User }) {
       <p className="field-hint">
         Age, gender and account type cannot be changed here; <Link to="/contact">contact support</Link> to change them.
       </p>
-    </section>
-  );
-}
-
-/** Its place only: the verify action arrives with the biometric verification work. */
-function BiometricBlock({ verified }: { verified: boolean }) {
-  return (
-    <section className="card stack-sm profile-section" aria-labelledby="biometric-heading">
-      <div className="row profile-section-head">
-        <h2 id="biometric-heading">Biometric verification</h2>
-        {verified ? <span className="status-badge status-verified">Verified</span> : <span className="status-badge status-unverified">unverified</span>}
-      </div>
-      {verified ? (
-        <p className="muted">Your fingerprint or face check is done: members see your profile as verified.</p>
-      ) : (
-        <p className="profile-warning">
-          Your profile is not verified yet. Verifying with your device's fingerprint or face recognition arrives soon; until then other members see
-          you as unverified.
-        </p>
-      )}
     </section>
   );
 }

@@ -37,7 +37,8 @@ export const RegistrationCredentialSchema = z.object({
     publicKey: base64url('credential.response.publicKey', 4096).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // Only what the browser reports about the credential; the server checks no extension.
+  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
 });
 export type RegistrationCredential = z.infer<typeof RegistrationCredentialSchema>;
 
