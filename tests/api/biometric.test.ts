@@ -61,6 +61,13 @@ describe('POST /users/biometric-verification/options', () => {
     expect((await options(bea)).body.challenge).not.toBe(answer.body.challenge);
   });
 
+  it('is open to a member whose e-mail is not verified yet (the block is on /profile)', async () => {
+    const fresh = await createMember(t, { name: 'Una', city: 'Vancouver', verified: false });
+    const credential = await attested(fresh);
+    expect((await verify(fresh, { credential })).status).toBe(200);
+    expect(await flagOf(fresh)).toBe(true);
+  });
+
   it('needs a session', async () => {
     expect((await t.call('POST', '/users/biometric-verification/options')).status).toBe(401);
     expect((await t.call('POST', '/users/biometric-verification', { body: { verified: true } })).status).toBe(401);

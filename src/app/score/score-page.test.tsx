@@ -76,6 +76,17 @@ describe('/score', () => {
     expect(screen.getByText('Cancelled a date 10 hours ahead')).toBeTruthy();
   });
 
+  it('shows a loading state while the report is on its way', async () => {
+    let answer!: (value: [number, unknown]) => void;
+    stubApi(() => new Promise((resolve) => (answer = resolve)));
+    signIn('male', 650);
+    await renderWithRouter(() => <ScorePage />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Credit Report' }));
+    expect(screen.getByRole('status').textContent).toBe('Loading your credit report');
+    answer([200, REPORT]);
+    expect(await screen.findByText(REPORT.gradeDescription)).toBeTruthy();
+  });
+
   it("says 'Failed to load credit report' when the report cannot load", async () => {
     stubApi(() => [500, { error: 'boom' }]);
     signIn('male', 650);
