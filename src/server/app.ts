@@ -8,6 +8,8 @@ import { HOUR_MS } from '#shared/domain/booking.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { createAdminService } from './admin/admin.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
+import { biometricRoutes } from './biometric/biometric.routes.ts';
+import { createBiometricService, pruneBiometricChallenges } from './biometric/biometric.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
 import { createAvailabilityService } from './availability/availability.service.ts';
@@ -83,6 +85,7 @@ function registerRecurringJobs(jobs: Jobs) {
   registerBookingJobs(jobs);
   jobs.every('prune', HOUR_MS, async (_payload, { db, now }) => {
     await pruneAuthRecords(db, now);
+    await pruneBiometricChallenges(db, now);
     await pruneRateLimits(db, now);
     await pruneFinishedJobs(db, now);
   });
@@ -126,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
     photosOf: (userId) => profiles.photosOf(userId),
   });
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
+  const biometric = createBiometricService({ db, clock: deps.clock, publicUrl: deps.publicUrl, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
@@ -189,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(authRoutes(auth));
       await api.register(geoRoutes);
       await api.register(profilesRoutes(profiles));
+      await api.register(biometricRoutes(biometric));
       await api.register(likesRoutes(likes));
       await api.register(nudgesRoutes(nudges));
       await api.register(notificationsRoutes(notifications));

@@ -40,8 +40,18 @@ export function displayNameOf(user: User): string {
 }
 
 /** My Profile: "Loading…" until the member's fresh record is known (or the network says it cannot be). */
-/** `pushControl`: this device's push switch, given by the route (it belongs to the push feature). */
-export function ProfilePage({ pushControl }: { pushControl?: ReactNode } = {}) {
+/**
+ * Parts owned by other features, given by the route: `pushControl` (this device's push switch),
+ * `biometricControl` (the biometric verification block) and `royalTitle` (a woman's title, which
+ * opens the tier explanation).
+ */
+export type ProfileSlots = {
+  pushControl?: ReactNode;
+  biometricControl?: ReactNode;
+  royalTitle?: (score: number) => ReactNode;
+};
+
+export function ProfilePage(slots: ProfileSlots = {}) {
   const user = useSession((state) => state.user);
   const own = useQuery(ownRecordQuery());
   if (!user || !own.isFetchedAfterMount) {
@@ -52,10 +62,10 @@ export function ProfilePage({ pushControl }: { pushControl?: ReactNode } = {}) {
       </main>
     );
   }
-  return <ProfileScreen key={user._id} user={user} pushControl={pushControl} />;
+  return <ProfileScreen key={user._id} user={user} slots={slots} />;
 }
 
-function ProfileScreen({ user, pushControl }: { user: User; pushControl?: ReactNode }) {
+function ProfileScreen({ user, slots }: { user: User; slots: ProfileSlots }) {
   return (
     <main id="main" className="page profile-page">
       <h1>My Profile</h1>
@@ -68,10 +78,10 @@ function ProfileScreen({ user, pushControl }: { user: User; pushControl?: ReactN
           )}
           <IdentityCard user={user} />
           <PhotosSection photos={user.profile.photos} />
-          <BiometricBlock verified={user.isBiometricVerified} />
-          <MembershipCard user={user} />
+          {slots.biometricControl}
+          <MembershipCard user={user} royalTitle={slots.royalTitle} />
         </div>
-        <ProfileForm user={user} pushControl={pushControl} />
+        <ProfileForm user={user} pushControl={slots.pushControl} />
       </div>
     </main>
   );
@@ -102,35 +112,16 @@ function IdentityCard({ user }: { user: User }) {
   );
 }
 
-/** Its place only: the verify action arrives with the biometric verification work. */
-function BiometricBlock({ verified }: { verified: boolean }) {
-  return (
-    <section className="card stack-sm profile-section" aria-labelledby="biometric-heading">
-      <div className="row profile-section-head">
-        <h2 id="biometric-heading">Biometric verification</h2>
-        {verified ? <span className="status-badge status-verified">Verified</span> : <span className="status-badge status-unverified">unverified</span>}
-      </div>
-      {verified ? (
-        <p className="muted">Your fingerprint or face check is done: members see your profile as verified.</p>
-      ) : (
-        <p className="profile-warning">
-          Your profile is not verified yet. Verifying with your device's fingerprint or face recognition arrives soon; until then other members see
-          you as unverified.
-        </p>
-      )}
-    </section>
-  );
-}
-
 /** Women see their Partner Guide and royal title; others their car team. */
-function MembershipCard({ user }: { user: User }) {
+function MembershipCard({ user, royalTitle }: { user: User; royalTitle?: (score: number) => ReactNode }) {
   const isWoman = user.profile.gender === 'female';
   return (
     <section className="card stack-sm profile-section" aria-labelledby="membership-heading">
       <h2 id="membership-heading">{isWoman ? 'Partner Guide' : 'Team'}</h2>
       {isWoman ? (
         <p>
-          Your royal title: <strong>{royalTitleFor(user.reliabilityScore.current)}</strong>. Royal tiers are free for every woman.
+          Your royal title: {royalTitle ? royalTitle(user.reliabilityScore.current) : <strong>{royalTitleFor(user.reliabilityScore.current)}</strong>}. Royal tiers are
+          free for every woman.
         </p>
       ) : (
         <p>

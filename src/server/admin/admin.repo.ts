@@ -3,6 +3,7 @@ import type { AdminAction } from '#shared/api/admin.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
 import { emailTokens, sessions, users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
+import { biometricChallenges, biometricCredentials } from '../biometric/biometric.tables.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
 import { messages } from '../chat/chat.tables.ts';
 import { likes } from '../likes/likes.tables.ts';
@@ -131,6 +132,8 @@ export async function eraseMemberData(tx: Tx, userId: string, now: Date): Promis
   await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
   await tx.delete(notifications).where(or(eq(notifications.userId, userId), eq(notifications.senderId, userId)));
   await tx.delete(scoreEvents).where(eq(scoreEvents.userId, userId));
+  await tx.delete(biometricCredentials).where(eq(biometricCredentials.userId, userId));
+  await tx.delete(biometricChallenges).where(eq(biometricChallenges.userId, userId));
   const booked = tx.select({ id: bookings.slotId }).from(bookings).where(eq(bookings.hostId, userId));
   await tx.delete(availabilitySlots).where(and(eq(availabilitySlots.hostId, userId), sql`${availabilitySlots.id} not in ${booked}`));
   await tx

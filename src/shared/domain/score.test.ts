@@ -64,3 +64,15 @@ describe('score rules', () => {
     expect(clampScore(651.4)).toBe(651);
   });
 });
+
+describe('royal tier ranges', () => {
+  it('come from the one title table', async () => {
+    const { royalTierRange, royalTierIdFor } = await import('./score.ts');
+    expect(royalTierRange('queen')).toEqual({ min: 825, max: 850 });
+    expect(royalTierRange('empress')).toEqual({ min: 800, max: 824 });
+    expect(royalTierRange('princess')).toEqual({ min: 750, max: 799 });
+    expect(royalTierRange('duchess')).toEqual({ min: 700, max: 749 });
+    expect(royalTierRange('lady')).toEqual({ min: 300, max: 699 });
+    expect([royalTierIdFor(826), royalTierIdFor(699), royalTierIdFor(null)]).toEqual(['queen', 'lady', 'lady']);
+  });
+});

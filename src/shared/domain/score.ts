@@ -41,6 +41,20 @@ export const ROYAL_TITLES = [
 ] as const;
 
 export type RoyalTitle = (typeof ROYAL_TITLES)[number]['title'];
+export type RoyalTierId = (typeof ROYAL_TITLES)[number]['id'];
+export const ROYAL_TIER_IDS = ROYAL_TITLES.map((tier) => tier.id) as RoyalTierId[];
+
+/** Each title's score range, from the same table: its minimum up to the next title's minimum less one (Queen to 850). */
+export function royalTierRange(id: RoyalTierId): { min: number; max: number } {
+  const index = ROYAL_TITLES.findIndex((tier) => tier.id === id);
+  const tier = ROYAL_TITLES[index]!;
+  return { min: tier.min, max: index === 0 ? SCORE_MAX : ROYAL_TITLES[index - 1]!.min - 1 };
+}
+
+export function royalTierIdFor(score: number | null | undefined): RoyalTierId {
+  const title = royalTitleFor(score);
+  return ROYAL_TITLES.find((tier) => tier.title === title)!.id;
+}
 
 /** One table everywhere (DESIGN decision): a missing score counts as the starting 650. */
 export function royalTitleFor(score: number | null | undefined): RoyalTitle {

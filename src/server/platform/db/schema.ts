@@ -1,4 +1,5 @@
 export * from '../../admin/admin.tables.ts';
+export * from '../../biometric/biometric.tables.ts';
 export * from '../../auth/auth.tables.ts';
 export * from '../../availability/availability.tables.ts';
 export * from '../../bookings/bookings.tables.ts';

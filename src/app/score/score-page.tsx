@@ -1,0 +1,224 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CreditReport } from '#shared/api/score.ts';
+import { POINT_GUIDE, signedPoints } from '#shared/domain/score-guide.ts';
+import { SCORE_CATEGORIES, SCORE_START, gradeFor, scoreBand, type Grade } from '#shared/domain/score.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
+import { Spinner } from '#app/platform/ui/spinner.tsx';
+import { Tabs } from '#app/platform/ui/tabs.tsx';
+import { CREDIT_REPORT_FAILED, scoreQueries } from './score.api.ts';
+import { RoyalTitleButton } from './tier-explanation.tsx';
+import './score.css';
+
+export const SIGNED_OUT = 'Please log in to view your score.';
+
+type Tab = 'overview' | 'report';
+
+const GRADE_NAMES: Record<Grade, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Poor', unknown: 'Unknown' };
+const BAND_NAMES = { green: 'green', blue: 'blue', yellow: 'yellow', red: 'red' } as const;
+
+const dateText = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+
+/** /score (account-and-admin §2): Score Overview and Credit Report. */
+export function ScorePage() {
+  const user = useSession((state) => state.user);
+  const [tab, setTab] = useState<Tab>('overview');
+  const report = useQuery({ ...scoreQueries.creditReport(), enabled: user !== null });
+  if (!user) {
+    return (
+      <main id="main" className="page">
+        <Link to="/browse" className="back-link">
+          ← Back to Browse
+        </Link>
+        <p className="empty-state">{SIGNED_OUT}</p>
+      </main>
+    );
+  }
+  // The ledger's figure once it is here; until then the member's own record (the same stored score).
+  const score = report.data?.currentScore ?? user.reliabilityScore.current ?? SCORE_START;
+  const isWoman = user.profile.gender === 'female';
+  return (
+    <main id="main" className="page score-page">
+      <Link to="/browse" className="back-link">
+        ← Back to Browse
+      </Link>
+      <h1>Reliability score</h1>
+      <Tabs
+        label="Reliability score"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: 'overview', label: 'Score Overview' },
+          { id: 'report', label: 'Credit Report' },
+        ]}
+      >
+        {tab === 'overview' ? (
+          <ScoreOverview score={score} isWoman={isWoman} />
+        ) : report.isPending ? (
+          <Spinner label="Loading your credit report" />
+        ) : report.isError && !report.data ? (
+          <LoadFailed title={CREDIT_REPORT_FAILED} error={report.error} onRetry={() => void report.refetch()} />
+        ) : (
+          <CreditReportView report={report.data} />
+        )}
+      </Tabs>
+    </main>
+  );
+}
+
+function ScoreOverview({ score, isWoman }: { score: number; isWoman: boolean }) {
+  const band = scoreBand(score);
+  const grade = GRADE_NAMES[gradeFor(score)];
+  return (
+    <div className="stack">
+      <section className="card stack-sm score-summary" aria-labelledby="score-now">
+        <h2 id="score-now" className="visually-hidden">
+          Your score
+        </h2>
+        <p className={`score-figure score-${band}`} data-testid="score-figure">
+          <span className="visually-hidden">Your reliability score is </span>
+          {score}
+        </p>
+        <p className="muted">
+          Out of 300–850 · <span className="visually-hidden">colour band </span>
+          <span className={`score-band-dot score-${band}`} aria-hidden="true" />
+          {BAND_NAMES[band]} band
+        </p>
+        <div className="row">
+          {isWoman ? (
+            <>
+              <span>Your royal title:</span>
+              <RoyalTitleButton score={score} />
+              <Link to="/royal-tiers">Royal tiers</Link>
+            </>
+          ) : (
+            <span>
+              Grade: <strong>{grade}</strong>
+            </span>
+          )}
+        </div>
+      </section>
+      <section className="card stack-sm" aria-labelledby="point-guide">
+        <h2 id="point-guide">What moves your score</h2>
+        <table className="score-table">
+          <caption className="visually-hidden">Points for each action</caption>
+          <thead>
+            <tr>
+              <th scope="col">Action</th>
+              <th scope="col">Points</th>
+            </tr>
+          </thead>
+          <tbody>
+            {POINT_GUIDE.map((entry) => (
+              <tr key={entry.action}>
+                <td>{entry.action}</td>
+                <td className={entry.points > 0 ? 'points-up' : entry.points < 0 ? 'points-down' : undefined}>{signedPoints(entry.points)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">A date cannot be cancelled in its last 4 hours. Everyone starts at 650; the score stays between 300 and 850.</p>
+      </section>
+    </div>
+  );
+}
+
+const GRADE_ORDER = ['excellent', 'good', 'fair', 'poor'] as const;
+
+function CreditReportView({ report }: { report: CreditReport }) {
+  const { summary } = report;
+  return (
+    <div className="stack">
+      <section className="card stack-sm" aria-labelledby="report-grade">
+        <h2 id="report-grade">
+          Grade: <span className={`score-badge score-${scoreBand(report.currentScore)}`}>{GRADE_NAMES[report.grade]}</span>
+        </h2>
+        <p>{report.gradeDescription}</p>
+        <p>
+          {report.nextTier ? (
+            <>
+              <strong>{report.pointsToNextTier} points</strong> to {GRADE_NAMES[report.nextTier]}
+            </>
+          ) : (
+            'You have reached the top grade.'
+          )}
+        </p>
+        <ul className="tier-minimums" aria-label="Grade minimums">
+          {GRADE_ORDER.map((grade) => (
+            <li key={grade} aria-current={grade === report.grade ? 'true' : undefined}>
+              {GRADE_NAMES[grade]}: {report.allTiers[grade].min}+
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card stack-sm" aria-labelledby="report-summary">
+        <h2 id="report-summary">Summary</h2>
+        <dl className="report-summary">
+          <div>
+            <dt>Positive entries</dt>
+            <dd>{summary.positiveEntries}</dd>
+          </div>
+          <div>
+            <dt>Negative entries</dt>
+            <dd>{summary.negativeEntries}</dd>
+          </div>
+          <div>
+            <dt>Points earned</dt>
+            <dd>{signedPoints(summary.totalPointsEarned)}</dd>
+          </div>
+          <div>
+            <dt>Points lost</dt>
+            <dd>{signedPoints(-summary.totalPointsLost)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card stack-sm" aria-labelledby="report-breakdown">
+        <h2 id="report-breakdown">By category</h2>
+        <table className="score-table">
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">Entries</th>
+              <th scope="col">Points</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SCORE_CATEGORIES.map((category) => (
+              <tr key={category}>
+                <td>{category}</td>
+                <td>{report.scoreBreakdown[category].count}</td>
+                <td>{signedPoints(report.scoreBreakdown[category].total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="card stack-sm" aria-labelledby="report-history">
+        <h2 id="report-history">Recent history</h2>
+        {report.history.length === 0 ? (
+          <p className="muted">No entries yet.</p>
+        ) : (
+          <ol className="score-history">
+            {report.history.map((entry, index) => (
+              <li key={`${entry.date}-${index}`}>
+                <span className={entry.points >= 0 ? 'points-up' : 'points-down'}>{signedPoints(entry.points)}</span>
+                <span>
+                  {entry.description}
+                  <span className="muted">
+                    {' '}
+                    · {entry.category} · <time dateTime={entry.date}>{dateText(entry.date)}</time>
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

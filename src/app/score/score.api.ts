@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { CreditReportResponseSchema, scorePaths } from '#shared/api/score.ts';
+import { http } from '#app/platform/http.ts';
+
+export const CREDIT_REPORT_FAILED = 'Failed to load credit report';
+
+export const scoreKeys = {
+  all: ['score'] as const,
+  creditReport: () => [...scoreKeys.all, 'credit-report'] as const,
+};
+
+export const scoreApi = {
+  creditReport: () => http.get(scorePaths.creditReport, CreditReportResponseSchema, { fallback: CREDIT_REPORT_FAILED }),
+};
+
+export const scoreQueries = {
+  /** Asked again on each visit: the ledger moves with every date. */
+  creditReport: () => queryOptions({ queryKey: scoreKeys.creditReport(), queryFn: scoreApi.creditReport, staleTime: 0 }),
+};
