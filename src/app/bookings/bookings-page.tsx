@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Booking } from '#shared/api/bookings.ts';
@@ -68,6 +69,7 @@ export function BookingsPage() {
   return (
     <main id="main" className="page bookings-page">
       <h1>My Bookings</h1>
+      {bookings.data && <OfflineStatus updatedAt={bookings.dataUpdatedAt} />}
       <fieldset className="bookings-perspective">
         <legend className="visually-hidden">Show bookings</legend>
         <div className="segmented">

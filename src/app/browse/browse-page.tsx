@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { geoApi } from '#app/geo/geo.api.ts';
 import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/geo/device-position.ts';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
@@ -76,7 +77,8 @@ function ProfileList({ filters, nudge }: { filters: BrowseFilters; nudge: Nudger
   const refreshing = query.isPlaceholderData;
   return (
     <div className="stack" aria-busy={refreshing || undefined}>
-      {query.isError && (
+      <OfflineStatus updatedAt={query.dataUpdatedAt} />
+      {query.isError && (query.error as { status?: number }).status !== 0 && (
         <Alert>
           <div className="row">
             <span>{LOAD_FAILED}</span>
