@@ -5,6 +5,7 @@ import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { DEFAULT_TIME_ZONE, instantToZoned } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
+import { PushOfferCard } from '#app/push/push-offer-card.tsx';
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
@@ -58,6 +59,7 @@ export function AvailabilityPage() {
   return (
     <main id="main" className="page availability-page">
       <h1>My Availability</h1>
+      <PushOfferCard />
       <OfflineStatus updatedAt={calendars.map((query) => query.dataUpdatedAt)} />
       <div className="availability-layout">
         <SlotForm date={selected} onDateChange={pick} now={now} timeZone={timeZone} />

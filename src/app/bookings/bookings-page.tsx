@@ -9,6 +9,7 @@ import { refreshOwnRecord } from '#app/profiles/profiles.api.ts';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
+import { PushOfferCard } from '#app/push/push-offer-card.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { BookingActionDialog } from './booking-action-dialog.tsx';
 import { BookingCard } from './booking-card.tsx';
@@ -81,6 +82,7 @@ export function BookingsPage({ declineId, onDeclineShown }: Props = {}) {
   return (
     <main id="main" className="page bookings-page">
       <h1>My Bookings</h1>
+      <PushOfferCard />
       {bookings.data && <OfflineStatus updatedAt={bookings.dataUpdatedAt} />}
       <fieldset className="bookings-perspective">
         <legend className="visually-hidden">Show bookings</legend>
