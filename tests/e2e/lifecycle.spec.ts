@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createMember, signInAs } from '../support/e2e-fixtures.ts';
+import { createMember, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 
 /*
  * The app's life on a device: it works online without a service worker (none in the browser, or
@@ -93,4 +93,36 @@ test('opened from the home screen (display-mode standalone) the app offers no In
   await page.getByRole('button', { name: /^Menu/ }).click();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+});
+
+test('push is offered right after the first free time is published, not before; "Not now" is remembered', async ({ page, baseURL }) => {
+  const member = await createMember(baseURL!, { verified: true, name: 'Pia' });
+  await signInAs(page, member);
+  await page.goto('/availability');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Availability' })).toBeVisible();
+  const offer = page.getByRole('region', { name: 'Hear back at once' });
+  await expect(offer).toHaveCount(0);
+
+  const publish = async (day: string) => {
+    await page.getByLabel('Date', { exact: true }).fill(day);
+    await page.getByLabel('Date type').selectOption('drinks');
+    await page.getByLabel('Start time').selectOption('18:00');
+    await page.getByLabel('End time').selectOption('20:00');
+    await page.getByLabel('Venue').fill('The Rooftop Bar');
+    await page.getByRole('button', { name: 'Add this time' }).click();
+  };
+  await publish(tomorrowInVancouver());
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText('know the moment someone asks for your free time');
+  // Nothing was asked of the browser yet.
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toHaveCount(0);
+
+  await page.reload();
+  const later = new Date(`${tomorrowInVancouver()}T00:00:00Z`);
+  later.setUTCDate(later.getUTCDate() + 2);
+  await publish(later.toISOString().slice(0, 10));
+  await expect(page.getByRole('list', { name: 'All my upcoming availability' }).getByText('The Rooftop Bar')).toHaveCount(2);
+  await expect(offer).toHaveCount(0);
 });
