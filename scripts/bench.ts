@@ -2,9 +2,10 @@
 // does, loads "/" in headless Chromium as a first-time visitor and counts what it downloads; then
 // puts the API under load (scripts/bench-api.ts) and the bookings calls (scripts/bench-bookings.ts),
 // the time from a booking request to its Web Push leaving the server (scripts/bench-push.ts), and a
-// chat message's way from instance A's commit to a socket on instance B (scripts/bench-realtime.ts).
-// `-- --only first-visit`, `-- --only api`, `-- --only bookings`, `-- --only push` or
-// `-- --only realtime` runs one part.
+// chat message's way from instance A's commit to a socket on instance B (scripts/bench-realtime.ts),
+// and the installed app's warm start with the server stopped (scripts/bench-offline.ts).
+// `-- --only first-visit`, `-- --only api`, `-- --only bookings`, `-- --only push`,
+// `-- --only realtime` or `-- --only offline` runs one part.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,10 +17,11 @@ import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.ts';
 import { benchApi } from './bench-api.ts';
 import { benchBookings } from './bench-bookings.ts';
 import { benchPush } from './bench-push.ts';
+import { benchOffline } from './bench-offline.ts';
 import { benchRealtime } from './bench-realtime.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const PARTS = ['first-visit', 'api', 'bookings', 'push', 'realtime'];
+const PARTS = ['first-visit', 'api', 'bookings', 'push', 'realtime', 'offline'];
 if (values.only !== undefined && !PARTS.includes(values.only)) {
   console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
   process.exit(2);
@@ -78,3 +80,4 @@ if (runs('api')) await benchApi();
 if (runs('bookings')) await benchBookings();
 if (runs('push')) await benchPush();
 if (runs('realtime')) await benchRealtime();
+if (runs('offline')) await benchOffline();
