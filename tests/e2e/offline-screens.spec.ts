@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addPhoto, apiPost, confirmedDate, createMember, serviceWorkerControls, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 import { MAIL_DIR } from '../support/e2e-global-setup.ts';
@@ -7,18 +10,23 @@ import { startSmtpSink } from '../support/smtp-sink.ts';
 /*
  * Every core screen opens from what the device kept, with the server really gone (this suite stops
  * its own server: Playwright's setOffline does not cover the service worker's fetches), says it is
- * offline and since when, shows the photos already seen, and sign-out leaves nothing behind.
+ * offline and since when, shows the photos already seen, refreshes when the server is back (the
+ * same process data, started again on its port), and sign-out leaves nothing behind.
  */
 let server: ServerProcess;
+let smtpUrl: string;
 let closeSink: () => Promise<void>;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-offline-'));
 test.beforeAll(async () => {
   const sink = await startSmtpSink({ dir: MAIL_DIR });
+  smtpUrl = sink.url;
   closeSink = () => sink.close();
-  server = await startServerProcess({ smtpUrl: sink.url, quiet: true });
+  server = await startServerProcess({ smtpUrl, quiet: true, dataDir });
 });
 test.afterAll(async () => {
   await server?.stop();
   await closeSink?.();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const PHOTO_CACHE = 'rendezvous-photos';
@@ -117,8 +125,11 @@ test('every core screen opens offline from the kept cache after a reload, photos
   // Online: every screen once, so the device keeps it; the browse photo has loaded.
   await expect(profileCard).toBeVisible();
   await expect.poll(() => profileCard.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => persistedValue(page, `rendezvous-cache:${me.user._id}`)).toContain('["browse","list"');
   await page.getByRole('tab', { name: 'Available Dates' }).click();
+  await expect(page).toHaveURL(/\/browse\?tab=dates$/);
   await expect(page.getByRole('article').filter({ hasText: 'Cafe Luna' })).toBeVisible();
+  await expect.poll(() => persistedValue(page, `rendezvous-cache:${me.user._id}`)).toContain('["availability","browse"');
   for (const check of checks.slice(1)) {
     await page.goto(check.path);
     await check.ready(page);
@@ -149,7 +160,13 @@ test('every core screen opens offline from the kept cache after a reload, photos
   await expect(page.getByRole('article').filter({ hasText: 'Cafe Luna' })).toBeVisible();
   await expect(offlineLine(page)).toBeVisible();
 
-  // Sign out (offline too): nothing of the member stays on the device.
+  // The server comes back: the app notices by itself (no reload) and the screen refreshes.
+  server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
+  await apiPost(server.url, partner, '/availability/create', { date: dayAfter(dayAfter(tomorrowInVancouver())), startTime: '10:00', endTime: '11:00', dateType: 'coffee', venue: 'Cafe Nova' }, 201);
+  await expect(page.getByRole('article').filter({ hasText: 'Cafe Nova' })).toBeVisible({ timeout: 40_000 });
+  await expect(offlineLine(page)).toHaveCount(0);
+
+  // Sign out: nothing of the member stays on the device.
   await page.getByRole('button', { name: /^Menu/ }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(`${server.url}/`);
