@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { addPhoto, apiPost, confirmedDate, createMember, serviceWorkerControls, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, expectNoSevereA11yViolations, serviceWorkerControls, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 import { MAIL_DIR } from '../support/e2e-global-setup.ts';
 import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
@@ -159,6 +159,7 @@ test('every core screen opens offline from the kept cache after a reload, photos
   await page.getByRole('tab', { name: 'Available Dates' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Cafe Luna' })).toBeVisible();
   await expect(offlineLine(page)).toBeVisible();
+  await expectNoSevereA11yViolations(page);
 
   // The server comes back: the app notices by itself (no reload) and the screen refreshes.
   server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
