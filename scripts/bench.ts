@@ -3,9 +3,10 @@
 // runs Lighthouse's mobile preset on the public pages and a member's (scripts/bench-lighthouse.ts); then
 // puts the API under load (scripts/bench-api.ts) and the bookings calls (scripts/bench-bookings.ts),
 // the time from a booking request to its Web Push leaving the server (scripts/bench-push.ts), and a
-// chat message's way from instance A's commit to a socket on instance B (scripts/bench-realtime.ts).
-// `-- --only pages`, `-- --only api`, `-- --only bookings`, `-- --only push` or
-// `-- --only realtime` runs one part.
+// chat message's way from instance A's commit to a socket on instance B (scripts/bench-realtime.ts),
+// and the installed app's warm start with the server stopped (scripts/bench-offline.ts).
+// `-- --only pages`, `-- --only api`, `-- --only bookings`, `-- --only push`,
+// `-- --only realtime` or `-- --only offline` runs one part.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,10 +20,11 @@ import { benchApi } from './bench-api.ts';
 import { lighthouseFigures, type PageFigures } from './bench-lighthouse.ts';
 import { benchBookings } from './bench-bookings.ts';
 import { benchPush } from './bench-push.ts';
+import { benchOffline } from './bench-offline.ts';
 import { benchRealtime } from './bench-realtime.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime'];
+const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline'];
 if (values.only !== undefined && !PARTS.includes(values.only)) {
   console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
   process.exit(2);
@@ -106,3 +108,4 @@ if (runs('api')) await benchApi();
 if (runs('bookings')) await benchBookings();
 if (runs('push')) await benchPush();
 if (runs('realtime')) await benchRealtime();
+if (runs('offline')) await benchOffline();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptBooking, notificationOf, parsePushMessage, type AcceptDeps } from './push.ts';
+import { acceptBooking, clickOutcome, declineUrl, focusOrOpen, notificationOf, parsePushMessage, type AcceptDeps } from './push.ts';
 
 const request = {
   type: 'booking_request',
@@ -70,5 +70,34 @@ describe('the service worker’s push handling', () => {
     expect(await acceptBooking('b1', undefined, signedOut.d)).toBe('opened');
     expect(signedOut.sent).toEqual([]);
     expect(signedOut.opened).toEqual(['/notifications']);
+  });
+
+  it('Decline opens the booking’s decline dialog in the app; Accept answers in the worker; a tap opens the push’s screen', () => {
+    const data = notificationOf(parsePushMessage(JSON.stringify(request))).options.data as { url: string; bookingId: string };
+    expect(clickOutcome('decline', data)).toEqual({ open: '/bookings?decline=b1' });
+    expect(clickOutcome('accept', data)).toEqual({ accept: 'b1' });
+    expect(clickOutcome('', data)).toEqual({ open: '/notifications' });
+    expect(clickOutcome('', null)).toEqual({ open: '/notifications' });
+    expect(declineUrl('a/b')).toBe('/bookings?decline=a%2Fb');
+  });
+
+  it('focuses an open window of the app and takes it to the screen, even when focus is refused; opens one when there is none', async () => {
+    const calls: string[] = [];
+    const window = (url: string, focusOk = true) => ({
+      url,
+      focus: async () => {
+        calls.push(`focus ${url}`);
+        if (!focusOk) throw new Error('no user activation');
+      },
+      navigate: async (to: string) => void calls.push(`navigate ${url} -> ${to}`),
+    });
+    const clients = (windows: ReturnType<typeof window>[]) => ({ windows: async () => windows, openWindow: async (url: string) => void calls.push(`open ${url}`) });
+
+    await focusOrOpen('/bookings?decline=b1', 'https://app.test', clients([window('https://other.test/'), window('https://app.test/browse', false)]));
+    expect(calls).toEqual(['focus https://app.test/browse', 'navigate https://app.test/browse -> https://app.test/bookings?decline=b1']);
+
+    calls.length = 0;
+    await focusOrOpen('/bookings', 'https://app.test', clients([]));
+    expect(calls).toEqual(['open https://app.test/bookings']);
   });
 });

@@ -98,18 +98,39 @@ const readToken = async () => ((await tokenStore('readonly', (store) => store.ge
 const writeToken = (token: string | null) =>
   tokenStore('readwrite', (store) => (token === null ? store.delete(SW_TOKEN_KEY) : store.put(token, SW_TOKEN_KEY))).then(() => undefined);
 
-/** Focuses a window of the app and takes it to `url`, or opens one. */
-async function openApp(url: string): Promise<void> {
-  const target = new URL(url, self.location.origin).href;
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-  if (open) {
-    await open.focus();
-    if (open.url !== target) await open.navigate(target).catch(() => undefined);
+/** The app's address for a Decline: the booking's decline dialog (a decline needs a message, so it cannot happen in the notification). */
+export const declineUrl = (bookingId: string) => `/bookings?decline=${encodeURIComponent(bookingId)}`;
+
+/** What a tap on a notification or one of its buttons does: Accept answers in the worker; anything else opens a screen. */
+export function clickOutcome(action: string, data: Partial<NotificationData> | null | undefined): { accept: string } | { open: string } {
+  const url = typeof data?.url === 'string' ? data.url : '/notifications';
+  if (data?.bookingId && action === 'accept') return { accept: data.bookingId };
+  if (data?.bookingId && action === 'decline') return { open: declineUrl(data.bookingId) };
+  return { open: url };
+}
+
+type AppWindow = { url: string; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> };
+
+/**
+ * Focuses a window of the app and takes it to `url`, or opens one. A refused focus (no user
+ * activation) or navigation still leaves the other half done; with no window, a new one opens.
+ */
+export async function focusOrOpen(url: string, origin: string, clients: { windows(): Promise<readonly AppWindow[]>; openWindow(url: string): Promise<unknown> }): Promise<void> {
+  const target = new URL(url, origin).href;
+  const open = (await clients.windows()).find((client) => new URL(client.url).origin === origin);
+  if (!open) {
+    await clients.openWindow(target);
     return;
   }
-  await self.clients.openWindow(target);
+  await open.focus().catch(() => undefined);
+  if (open.url !== target) await open.navigate(target).catch(() => clients.openWindow(target));
 }
+
+const openApp = (url: string) =>
+  focusOrOpen(url, self.location.origin, {
+    windows: () => self.clients.matchAll({ type: 'window', includeUncontrolled: true }),
+    openWindow: (target) => self.clients.openWindow(target),
+  });
 
 /** Registers the push, notificationclick and session-token handlers on the service worker. */
 export function registerPushHandlers() {
@@ -127,11 +148,11 @@ export function registerPushHandlers() {
 
   self.addEventListener('notificationclick', (event) => {
     const notification = event.notification;
-    const data = (notification.data ?? { url: '/notifications' }) as NotificationData;
+    const outcome = clickOutcome(event.action, notification.data as Partial<NotificationData> | null);
     notification.close();
-    if (event.action === 'accept' && data.bookingId) {
+    if ('accept' in outcome) {
       event.waitUntil(
-        acceptBooking(data.bookingId, notification.tag || undefined, {
+        acceptBooking(outcome.accept, notification.tag || undefined, {
           token: readToken,
           fetch: (input, init) => fetch(input, init),
           show: (title, options) => self.registration.showNotification(title, options),
@@ -140,7 +161,7 @@ export function registerPushHandlers() {
       );
       return;
     }
-    // Decline needs a message, so it opens the app's inbox, where the request's Decline is; a tap opens the push's screen.
-    event.waitUntil(openApp(data.url));
+    // Decline opens the booking's decline dialog in the app; a tap opens the push's screen.
+    event.waitUntil(openApp(outcome.open));
   });
 }

@@ -1,7 +1,11 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { PHOTO_CACHE, PHOTO_CACHE_MAX_AGE_S, PHOTO_CACHE_MAX_ENTRIES, PHOTO_PATH_PREFIX } from '#shared/domain/offline.ts';
 import { prerenderedFileFor } from '#shared/prerendered-pages.ts';
 import { registerPushHandlers } from './push.ts';
 
@@ -19,6 +23,19 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Member photos already seen show offline: cache first (a photo never changes under its URL),
+// bounded, wiped by the page at sign-out.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith(PHOTO_PATH_PREFIX) && request.method === 'GET',
+  new CacheFirst({
+    cacheName: PHOTO_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: PHOTO_CACHE_MAX_ENTRIES, maxAgeSeconds: PHOTO_CACHE_MAX_AGE_S, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 // A first install takes the open page at once (there is no older version to wait for); an update
 // waits until the member accepts "A new version is available".

@@ -6,6 +6,7 @@ import { restoreSession } from './auth/session.ts';
 import { queryClient } from './platform/query.ts';
 import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
 import { useSession } from './platform/session.store.ts';
+import { captureInstallPrompt } from './platform/install.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
 import { syncPushWithSession } from './push/push-session.ts';
 import './platform/ui/theme.css';
@@ -48,6 +49,8 @@ if (!root.hasAttribute('data-prerendered')) {
   createRoot(root).render(app);
 }
 
+// Before anything else: the browser may offer installation as soon as the page loads.
+captureInstallPrompt();
 void restoreSession();
 // The live connection (lazy: only signed-in, verified members download it).
 followSessionForRealtime();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Worker } from '@playwright/test';
 import sharp from 'sharp';
 import type { PushMessage } from '../../src/shared/api/push.ts';
 import { createMember, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
@@ -46,8 +46,8 @@ const api = async (member: Member, method: string, path: string, body?: unknown)
   return { status: response.status, body: await response.json() };
 };
 
-test('a booking request pushed to the service worker shows with Accept and Decline, and Accept confirms it on the server', async ({ browser }) => {
-  test.setTimeout(120_000);
+/** A host with a guest's pending request, whose page gave the worker its token, and that request pushed to the worker and shown. */
+async function pushedRequest(browser: Browser) {
   const guestName = `Gus ${Math.random().toString(36).slice(2, 6)}`;
   const [host, guest] = await Promise.all([
     createMember(server.url, { verified: true, gender: 'female', name: 'Harriet', age: 30 }),
@@ -119,17 +119,40 @@ test('a booking request pushed to the service worker shows with Accept and Decli
       })),
     );
   await expect.poll(shown).toEqual([{ title: 'New booking request', body: message.body, tag: message.tag, actions: ['accept', 'decline'] }]);
+  return { context, page, worker, host, bookingId, shown };
+}
 
-  // The member taps Accept (a click on a notification's button has no DevTools command: the
-  // worker's own notificationclick event is dispatched with the notification it shows).
-  await worker.evaluate(async () => {
+/** The member taps a button of the notification shown (a click on a notification's button has no DevTools command: the worker's own notificationclick event is dispatched with the notification it shows). */
+const tap = (worker: Worker, action: string) =>
+  worker.evaluate(async (action) => {
     const scope = self as unknown as WorkerScope;
     const [notification] = await scope.registration.getNotifications();
     const NotificationEventClass = (self as unknown as { NotificationEvent: NotificationEventConstructor }).NotificationEvent;
-    scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action: 'accept' }));
-  });
+    scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action }));
+  }, action);
+
+test('a booking request pushed to the service worker shows with Accept and Decline, and Accept confirms it on the server', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, worker, host, bookingId, shown } = await pushedRequest(browser);
+  await tap(worker, 'accept');
 
   await expect.poll(async () => (await api(host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('confirmed');
   await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(['Date confirmed']);
+  await context.close();
+});
+
+test("Decline on the notification takes the open window to the request's decline dialog, which declines it with a message", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page, worker, host, bookingId } = await pushedRequest(browser);
+  await tap(worker, 'decline');
+
+  await expect(page).toHaveURL(/\/bookings$/);
+  const dialog = page.getByRole('dialog', { name: 'Decline' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Message').fill('Sorry, that evening no longer works for me.');
+  await dialog.getByRole('button', { name: 'Decline Booking' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await api(host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('declined');
+  expect(context.pages()).toHaveLength(1);
   await context.close();
 });

@@ -13,7 +13,7 @@ export type ServerProcess = {
   child: ChildProcess;
   /** Resolves once the process has exited, however it ended. */
   exited: Promise<void>;
-  /** SIGTERM (a graceful close) unless it has already exited; then its DATA_DIR goes. */
+  /** SIGTERM (a graceful close) unless it has already exited; then its DATA_DIR goes (unless it was given). */
   stop(): Promise<void>;
 };
 
@@ -23,10 +23,21 @@ export type ServerProcess = {
  * members unless `env` asks for them, so a browser test sees only the members it creates.
  */
 export async function startServerProcess(
-  options: { port?: number; smtpUrl?: string; env?: Record<string, string>; /** Drop the server's log (stdout). */ quiet?: boolean } = {},
+  options: {
+    port?: number;
+    smtpUrl?: string;
+    env?: Record<string, string>;
+    /** Drop the server's log (stdout). */
+    quiet?: boolean;
+    /** An existing DATA_DIR (a server started again on the same data); kept when it stops. */
+    dataDir?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'rendezvous-e2e-'));
+  const removeData = () => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
@@ -59,7 +70,7 @@ export async function startServerProcess(
     // Never leave a half-started server behind.
     if (running()) child.kill('SIGKILL');
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     throw error;
   }
 
@@ -72,7 +83,7 @@ export async function startServerProcess(
     async stop() {
       if (running()) child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
   };
 }

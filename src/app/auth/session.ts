@@ -6,24 +6,22 @@ import { authKeys } from './auth.keys.ts';
 const BUILD_ID = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 /**
- * At start: a stored session is checked with the server. A 401 clears it; a network failure
- * keeps it (the app works offline from its cache) until the server can be asked again.
+ * At start: the member's cached screens are restored from the device at once, while the stored
+ * session is checked with the server beside it (offline, or on a slow network, the app must not
+ * wait for that call). A 401 clears the session (and so wipes the cache); a network failure keeps
+ * it (the app works offline from its cache) until the server can be asked again.
  * (The API module is loaded on demand: a visitor's first page needs none of it.)
  * From then on the query cache follows the member: their own IndexedDB copy while signed in,
  * wiped from the device when they sign out or their session dies.
  */
 export async function restoreSession(): Promise<void> {
   const { token, user } = useSession.getState();
-  if (token && user) {
-    try {
-      const { authApi } = await import('./auth.api.ts');
-      const { user: fresh } = await authApi.me();
-      useSession.getState().setUser(fresh);
-    } catch (error) {
-      if (error instanceof HttpError && error.status !== 0) useSession.getState().clear();
-    }
-  }
-  await followMember(useSession.getState().user?._id ?? null);
+  const checked = token && user ? checkWithServer() : Promise.resolve();
+  const followed = user?._id ?? null;
+  await followMember(followed);
+  // The check may have ended the session while the cache was being restored.
+  const now = useSession.getState().user?._id ?? null;
+  if (now !== followed) await (followed && !now ? wipeCacheOf(followed) : followMember(now));
   useSession.subscribe((state, previous) => {
     const before = previous.user?._id ?? null;
     const now = state.user?._id ?? null;
@@ -34,6 +32,17 @@ export async function restoreSession(): Promise<void> {
     void (before && !now ? wipeCacheOf(before) : followMember(now));
   });
   useSession.getState().markReady();
+  await checked;
+}
+
+async function checkWithServer(): Promise<void> {
+  try {
+    const { authApi } = await import('./auth.api.ts');
+    const { user: fresh } = await authApi.me();
+    useSession.getState().setUser(fresh);
+  } catch (error) {
+    if (error instanceof HttpError && error.status !== 0) useSession.getState().clear();
+  }
 }
 
 async function followMember(memberId: string | null) {

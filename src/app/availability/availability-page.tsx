@@ -4,6 +4,8 @@ import type { MyCalendar, OwnSlot } from '#shared/api/availability.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { DEFAULT_TIME_ZONE, instantToZoned } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
+import { PushOfferCard } from '#app/push/push-offer-card.tsx';
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
@@ -57,6 +59,8 @@ export function AvailabilityPage() {
   return (
     <main id="main" className="page availability-page">
       <h1>My Availability</h1>
+      <PushOfferCard />
+      <OfflineStatus updatedAt={calendars.map((query) => query.dataUpdatedAt)} />
       <div className="availability-layout">
         <SlotForm date={selected} onDateChange={pick} now={now} timeZone={timeZone} />
         <section className="card stack" aria-labelledby="calendar-heading">

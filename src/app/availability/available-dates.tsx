@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SLOT_SORTS, type BrowseSlot } from '#shared/api/availability.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, displayName } from '#shared/domain/profile.ts';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Button } from '#app/platform/ui/button.tsx';
 import { SelectField, TextField } from '#app/platform/ui/field.tsx';
 import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';
@@ -52,6 +53,7 @@ function SlotResults({ search }: { search: SlotSearch }) {
   const slots = query.data.pages.flatMap((page) => page.slots);
   return (
     <div className="stack" aria-busy={query.isPlaceholderData || undefined}>
+      <OfflineStatus updatedAt={query.dataUpdatedAt} />
       {slots.length === 0 ? (
         <div className="empty-state">
           <p>{NO_DATES}</p>

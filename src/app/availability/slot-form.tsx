@@ -9,6 +9,7 @@ import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
+import { offerPush } from '#app/push/push-offer.ts';
 import { CREATE_FAILED, FORM_ERRORS, availabilityApi, availabilityKeys } from './availability.api.ts';
 
 /** core-journey §9: a new slot's venue starts as a joke the host is meant to replace. */
@@ -46,6 +47,7 @@ export function SlotForm({
     mutationFn: availabilityApi.create,
     onSuccess: async (answer) => {
       toast.success(answer.message);
+      offerPush('slot');
       clientKey.current = crypto.randomUUID();
       setDraft((current) => ({ ...FRESH, dateType: current.dateType, venue: current.venue }));
       fields.clear();

@@ -18,6 +18,7 @@ import { Alert, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
+import { offerPush } from '#app/push/push-offer.ts';
 import { bookingKeys, bookingRequestErrorText, bookingsApi } from './bookings.api.ts';
 import './bookings.css';
 
@@ -145,6 +146,7 @@ export function BookingRequestForm({ host, slot, requester }: { host: MemberDeta
     try {
       const answer = await bookingsApi.request(body);
       toast.success(answer.message);
+      offerPush('request');
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       void queryClient.invalidateQueries({ queryKey: browseKeys.all });
       await navigate({ to: '/bookings' });

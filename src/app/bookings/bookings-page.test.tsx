@@ -5,7 +5,7 @@ import type { Booking } from '#shared/api/bookings.ts';
 import { DECLINE_PRESETS, HOUR_MS } from '#shared/domain/booking.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
-import { BookingsPage } from './bookings-page.tsx';
+import { BookingsPage, DECLINE_GONE } from './bookings-page.tsx';
 import { booking, memberSummary, requester } from './test-fixtures.tsx';
 import { renderWithRouter, stubApi, type Answer } from '#app/platform/test-support.tsx';
 
@@ -207,5 +207,21 @@ describe('/bookings', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept Booking' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to accept booking');
     expect(screen.getByRole('dialog', { name: 'Accept' })).toBeTruthy();
+  });
+
+  it("opens the decline dialog of the request a notification's Decline names, once, and says when it can no longer be declined", async () => {
+    serveBookings([pendingForMe, confirmedSoon]);
+    const shown = vi.fn();
+    await renderWithRouter(() => <BookingsPage declineId="b-pending" onDeclineShown={shown} />, '/bookings');
+    const dialog = await screen.findByRole('dialog', { name: 'Decline' });
+    expect(within(dialog).getByLabelText('Message')).toBeTruthy();
+    expect(shown).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    serveBookings([confirmedSoon]);
+    await renderWithRouter(() => <BookingsPage declineId="b-confirmed" />, '/bookings');
+    await screen.findByRole('tablist', { name: 'Booking status' });
+    await vi.waitFor(() => expect(useToasts.getState().toasts.map((t) => t.message)).toContain(DECLINE_GONE));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

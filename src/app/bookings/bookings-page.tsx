@@ -1,13 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Booking } from '#shared/api/bookings.ts';
-import { BOOKING_FILTERS, matchesFilter, type BookingAction, type BookingFilter } from '#shared/domain/booking-display.ts';
+import { BOOKING_FILTERS, bookingDisplay, matchesFilter, type BookingAction, type BookingFilter } from '#shared/domain/booking-display.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { refreshOwnRecord } from '#app/profiles/profiles.api.ts';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
+import { PushOfferCard } from '#app/push/push-offer-card.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
 import { BookingActionDialog } from './booking-action-dialog.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { BOOKINGS_LOAD_FAILED, bookingKeys, bookingQueries, type Perspective } from './bookings.api.ts';
@@ -47,8 +50,17 @@ function useNow(): Date {
   return now;
 }
 
+export const DECLINE_GONE = 'This booking request can no longer be declined.';
+
+type Props = {
+  /** A booking whose decline dialog opens once the list is there (a push notification's Decline). */
+  declineId?: string;
+  /** The dialog asked for has opened (or could not): the page drops the request from its address. */
+  onDeclineShown?: () => void;
+};
+
 /** /bookings (core-journey §2, §4): my bookings by status and side, with their actions. */
-export function BookingsPage() {
+export function BookingsPage({ declineId, onDeclineShown }: Props = {}) {
   const queryClient = useQueryClient();
   const [perspective, setPerspective] = useState<Perspective>('all');
   const [filter, setFilter] = useState<BookingFilter>('all');
@@ -63,11 +75,15 @@ export function BookingsPage() {
     void refreshOwnRecord().catch(() => undefined);
   }
 
+  useDeclineRequest(declineId, perspective === 'all' ? bookings.data : undefined, bookings.isFetchedAfterMount || bookings.isError, now, (booking) => setActive({ action: 'decline', booking }), onDeclineShown);
+
   const all = bookings.data ?? [];
   const shown = all.filter((booking) => matchesFilter(booking.status, filter));
   return (
     <main id="main" className="page bookings-page">
       <h1>My Bookings</h1>
+      <PushOfferCard />
+      {bookings.data && <OfflineStatus updatedAt={bookings.dataUpdatedAt} />}
       <fieldset className="bookings-perspective">
         <legend className="visually-hidden">Show bookings</legend>
         <div className="segmented">
@@ -115,4 +131,26 @@ export function BookingsPage() {
       <BookingActionDialog action={active?.action ?? null} booking={active?.booking ?? null} onClose={() => setActive(null)} onDone={refreshAfterAction} />
     </main>
   );
+}
+
+/** Opens the decline dialog of the booking asked for once (the list loaded): or says it is too late. */
+function useDeclineRequest(
+  declineId: string | undefined,
+  list: Booking[] | undefined,
+  /** The list was asked of the server since the page opened (a kept copy may predate the request). */
+  fresh: boolean,
+  now: Date,
+  open: (booking: Booking) => void,
+  done?: () => void,
+) {
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!declineId || !list || handled.current === declineId) return;
+    const booking = list.find((candidate) => candidate._id === declineId);
+    if (!booking && !fresh) return;
+    handled.current = declineId;
+    if (booking && bookingDisplay(booking, '', now).actions.includes('decline')) open(booking);
+    else toast.info(DECLINE_GONE);
+    done?.();
+  }, [declineId, list, fresh, now, open, done]);
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { geoApi } from '#app/geo/geo.api.ts';
 import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/geo/device-position.ts';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
@@ -19,7 +20,7 @@ export const LOAD_FAILED = 'Failed to load profiles';
 /** Typing in a text filter waits this long before asking the server. */
 const FILTER_SETTLE_MS = 400;
 
-type Tab = 'profiles' | 'dates';
+export type BrowseTab = 'profiles' | 'dates';
 const TABS = [
   { id: 'profiles', label: 'Profiles' },
   { id: 'dates', label: 'Available Dates' },
@@ -28,10 +29,20 @@ const TABS = [
 /** The browse filters, the Available Dates tab (from the availability feature, given by the route) renders with them. */
 export type AvailableDatesTab = (filters: BrowseFilters, set: ReturnType<typeof useBrowseFilters.getState>['set']) => ReactNode;
 
-export function BrowsePage({ nudge, availableDates }: { nudge: Nudger; availableDates: AvailableDatesTab }) {
+export function BrowsePage({
+  nudge,
+  availableDates,
+  tab = 'profiles',
+  onTabChange,
+}: {
+  nudge: Nudger;
+  availableDates: AvailableDatesTab;
+  /** The tab shown (the route keeps it in the address). */
+  tab?: BrowseTab;
+  onTabChange?: (tab: BrowseTab) => void;
+}) {
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>('profiles');
   const setFilter = useBrowseFilters((state) => state.set);
   const filters = useBrowseFilters((state) => state.filters);
   const applied = useSettled(filters, FILTER_SETTLE_MS);
@@ -57,7 +68,7 @@ export function BrowsePage({ nudge, availableDates }: { nudge: Nudger; available
         </p>
       </div>
       {panelOpen && <FiltersPanel id={panelId} />}
-      <Tabs label="Browse" tabs={TABS} selected={tab} onSelect={setTab}>
+      <Tabs label="Browse" tabs={TABS} selected={tab} onSelect={(next) => onTabChange?.(next)}>
         {tab === 'profiles' ? <ProfileList filters={applied} nudge={nudge} /> : availableDates(applied, setFilter)}
       </Tabs>
     </main>
@@ -76,7 +87,8 @@ function ProfileList({ filters, nudge }: { filters: BrowseFilters; nudge: Nudger
   const refreshing = query.isPlaceholderData;
   return (
     <div className="stack" aria-busy={refreshing || undefined}>
-      {query.isError && (
+      <OfflineStatus updatedAt={query.dataUpdatedAt} />
+      {query.isError && (query.error as { status?: number }).status !== 0 && (
         <Alert>
           <div className="row">
             <span>{LOAD_FAILED}</span>

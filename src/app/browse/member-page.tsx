@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { MemberDetail } from '#shared/api/profiles.ts';
@@ -60,10 +61,10 @@ export function MemberPage({ userId, nudge, likeButton }: { userId: string; nudg
       </main>
     );
   }
-  return <MemberProfile member={query.data} nudge={nudge} likeButton={likeButton} />;
+  return <MemberProfile member={query.data} updatedAt={query.dataUpdatedAt} nudge={nudge} likeButton={likeButton} />;
 }
 
-function MemberProfile({ member, nudge, likeButton }: { member: MemberDetail; nudge: Nudger; likeButton: ReactNode }) {
+function MemberProfile({ member, updatedAt, nudge, likeButton }: { member: MemberDetail; updatedAt: number; nudge: Nudger; likeButton: ReactNode }) {
   const name = displayName(member);
   const score = member.reliabilityScore.current;
   const confirmed = member.bookingStatus?.status === 'confirmed';
@@ -74,6 +75,7 @@ function MemberProfile({ member, nudge, likeButton }: { member: MemberDetail; nu
       <Link to="/browse" className="back-link">
         ← Back to Browse
       </Link>
+      <OfflineStatus updatedAt={updatedAt} />
       <div className="member-layout">
         <div className="card member-hero">
           <PhotoCarousel photos={member.profile.photos} name={name} />

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { Conversation } from '#shared/api/chat.ts';
@@ -34,6 +35,7 @@ export function ConversationsPage() {
       <h1 ref={heading} tabIndex={-1}>
         Messages
       </h1>
+      {conversations.data && <OfflineStatus updatedAt={conversations.dataUpdatedAt} />}
       {conversations.isPending ? (
         <Spinner label="Loading conversations" />
       ) : conversations.isError && !conversations.data ? (

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChatMember, Message } from '#shared/api/chat.ts';
@@ -83,6 +84,7 @@ export function ThreadPage({ userId }: { userId: string }) {
         loadingOlder={thread.isFetchingNextPage}
         onLoadOlder={() => thread.fetchNextPage()}
         onForbidden={leave}
+        updatedAt={thread.dataUpdatedAt}
       />
     );
   }
@@ -105,6 +107,7 @@ function Conversation({
   loadingOlder,
   onLoadOlder,
   onForbidden,
+  updatedAt,
 }: {
   userId: string;
   otherUser: ChatMember;
@@ -113,6 +116,8 @@ function Conversation({
   loadingOlder: boolean;
   onLoadOlder: () => Promise<unknown>;
   onForbidden: () => void;
+  /** When the thread on screen was fetched (shown while offline). */
+  updatedAt: number;
 }) {
   const me = useSession((state) => state.user?._id ?? '');
   const conversationId = conversationIdOf(me, userId);
@@ -154,6 +159,7 @@ function Conversation({
           </p>
         </div>
       </div>
+      <OfflineStatus updatedAt={updatedAt} />
       <MessageLog
         entries={entries}
         otherName={name}

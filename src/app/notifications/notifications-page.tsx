@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
@@ -18,8 +19,9 @@ export function NotificationsPage() {
   const actions = useInboxActions();
 
   useEffect(() => {
-    if (inbox.isError) toast.error(LOAD_FAILED);
-  }, [inbox.isError, inbox.errorUpdatedAt]);
+    // Offline with the kept list on screen, the offline line says it; no failure to report.
+    if (inbox.isError && !(inbox.data && (inbox.error as { status?: number }).status === 0)) toast.error(LOAD_FAILED);
+  }, [inbox.isError, inbox.errorUpdatedAt, inbox.data]);
 
   // Both counts come with either list: the last ones known stay while another tab's list loads.
   const lastCounts = useRef(inbox.data?.counts);
@@ -29,6 +31,7 @@ export function NotificationsPage() {
   return (
     <main id="main" className="page page-inbox">
       <h1>Notifications</h1>
+      {inbox.data && <OfflineStatus updatedAt={inbox.dataUpdatedAt} />}
       <Tabs
         label="Notifications"
         selected={view}

@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import { HttpError, type ApiErrorBody } from '#shared/http-error.ts';
+import { reportReachable, reportUnreachable } from './connectivity.ts';
 import { useSession } from './session.store.ts';
 
 export const API_TIMEOUT_MS = 10_000;
@@ -24,6 +25,9 @@ export const api = ky.create({
     ],
     afterResponse: [
       (request, _options, response) => {
+        // A gateway's "the server is not there" is no answer from the server.
+        if (response.status === 502 || response.status === 503 || response.status === 504) reportUnreachable();
+        else reportReachable();
         if (response.status === 401 && request.headers.has('authorization')) useSession.getState().clear();
       },
     ],
@@ -38,7 +42,10 @@ export async function toHttpError(error: unknown, fallback: string): Promise<Htt
       ? new HttpError(error.response.status, body.error, Array.isArray(body.fields) ? body.fields : undefined)
       : new HttpError(error.response.status, fallback);
   }
-  if (error instanceof TimeoutError || error instanceof TypeError) return new HttpError(0, OFFLINE_MESSAGE);
+  if (error instanceof TimeoutError || error instanceof TypeError) {
+    reportUnreachable();
+    return new HttpError(0, OFFLINE_MESSAGE);
+  }
   return new HttpError(0, fallback);
 }
 

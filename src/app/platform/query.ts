@@ -1,6 +1,8 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, dehydrate, type Query } from '@tanstack/react-query';
 import { del } from 'idb-keyval';
 import { HttpError } from '#shared/http-error.ts';
+import { PHOTO_CACHE } from '#shared/domain/offline.ts';
+import { onReconnect } from './connectivity.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_AGE_MS = 7 * DAY;
@@ -22,7 +24,18 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Back online (the server answered again): every screen on show asks for its data again.
+onReconnect(() => void queryClient.invalidateQueries());
+
 export const cacheKeyFor = (memberId: string) => `rendezvous-cache:${memberId}`;
+
+/**
+ * What the device keeps: every query that has data, including one whose last refresh failed
+ * offline (TanStack keeps only successes by default, so each screen opened offline would drop out of
+ * the kept copy and be gone at the next start).
+ */
+const shouldDehydrateQuery = (query: Query) => query.state.data !== undefined;
+const dehydrateOptions = { shouldDehydrateQuery };
 
 let stopPersisting: (() => void) | null = null;
 /** Bumped on every switch, so a slower earlier switch cannot attach after a later one. */
@@ -52,8 +65,24 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
   };
   if (mine !== generation) return;
   const persister = createAsyncStoragePersister({ storage, key: cacheKeyFor(memberId), throttleTime: 500 });
-  const [unsubscribe, restored] = persistQueryClient({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: buildId });
-  stopPersisting = unsubscribe;
+  const [unsubscribe, restored] = persistQueryClient({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: buildId, dehydrateOptions });
+  // The persister writes at most every 500 ms; an app closed or sent to the background sooner
+  // writes now, so what was just on screen is there at the next start.
+  const flush = () => {
+    if (mine !== generation) return;
+    const persisted = { buster: buildId, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) };
+    void storage.setItem(cacheKeyFor(memberId), JSON.stringify(persisted)).catch(() => undefined);
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
+  stopPersisting = () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
   await restored.catch(() => undefined);
 }
 
@@ -63,5 +92,9 @@ export async function wipeCacheOf(memberId: string): Promise<void> {
   stopPersisting?.();
   stopPersisting = null;
   queryClient.clear();
-  await del(cacheKeyFor(memberId)).catch(() => undefined);
+  await Promise.all([
+    del(cacheKeyFor(memberId)).catch(() => undefined),
+    // The photos the service worker kept (absent without a service worker or Cache Storage).
+    typeof caches === 'undefined' ? undefined : caches.delete(PHOTO_CACHE).catch(() => undefined),
+  ]);
 }

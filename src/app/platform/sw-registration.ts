@@ -4,12 +4,19 @@ import { useToasts } from './ui/toast.store.ts';
 export const UPDATE_MESSAGE = 'A new version is available';
 
 /**
- * Registers the service worker (production builds only). When a new version has installed and
+ * Registers the service worker (production builds only). Where there is none (an old browser, some
+ * private windows) or registering fails, the app goes on working online without it. When a new version has installed and
  * waits, the member is offered a reload; accepting activates it and reloads once it controls.
  */
 export function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !navigator.serviceWorker) return;
+  let wb: Workbox;
+  try {
+    wb = new Workbox('/sw.js', { scope: '/' });
+  } catch (error) {
+    console.warn('Service worker unavailable; the app works online only.', error);
+    return;
+  }
   wb.addEventListener('waiting', () => {
     useToasts.getState().show({
       tone: 'info',
@@ -24,5 +31,5 @@ export function registerServiceWorker() {
       },
     });
   });
-  void wb.register();
+  wb.register().catch((error: unknown) => console.warn('Service worker registration failed; the app works online only.', error));
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { User } from '#shared/api/auth.ts';
 import { SCORE_START, capCount, gradeFor, royalTitleFor } from '#shared/domain/score.ts';
 import { endSession } from '#app/auth/session.ts';
+import { install, useInstall } from '#app/platform/install.ts';
 import { useUnreadCounts } from './unread-counts.ts';
 
 /*
@@ -95,6 +96,7 @@ function AccountLinks({ user, onNavigate }: { user: User; onNavigate: () => void
     { to: '/contact', label: 'Contact Us' },
     { to: '/about', label: 'How It Works' },
   ];
+  const installOffered = useInstall((state) => state.offer !== null);
   const signOut = async () => {
     onNavigate();
     await endSession();
@@ -109,6 +111,20 @@ function AccountLinks({ user, onNavigate }: { user: User; onNavigate: () => void
           </Link>
         </li>
       ))}
+      {installOffered && (
+        <li>
+          <button
+            type="button"
+            className="menu-item"
+            onClick={() => {
+              onNavigate();
+              void install();
+            }}
+          >
+            Install app
+          </button>
+        </li>
+      )}
       <li>
         <button type="button" className="menu-item" onClick={signOut}>
           Sign Out

@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingsPage } from '#app/bookings/bookings-page.tsx';
+import { stringParam } from '#app/platform/guards.ts';
 
 export const Route = createFileRoute('/_member/_verified/bookings')({
+  // ?decline={bookingId} opens that request's decline dialog (a push notification's Decline).
+  validateSearch: (search: Record<string, unknown>): { decline?: string } => {
+    const decline = stringParam(search, 'decline', 100);
+    return decline ? { decline } : {};
+  },
   loader: async ({ context }) => {
     const { bookingQueries } = await import('#app/bookings/bookings.api.ts');
     void context.queryClient.prefetchQuery(bookingQueries.list('all'));
   },
-  component: BookingsPage,
+  component: function Bookings() {
+    const { decline } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <BookingsPage declineId={decline} onDeclineShown={() => void navigate({ search: {}, replace: true })} />;
+  },
 });

@@ -22,6 +22,8 @@ const availableDates: AvailableDatesTab = (filters, set) => (
 );
 
 export const Route = createFileRoute('/_member/_verified/browse')({
+  // ?tab=dates opens the Available Dates tab (kept in the address, so a reload or a link keeps it).
+  validateSearch: (search: Record<string, unknown>): { tab?: 'dates' } => (search.tab === 'dates' ? { tab: 'dates' } : {}),
   // Starts the first page while the screen's code downloads; the screen shows its own errors.
   loader: async ({ context }) => {
     const [{ browseQueries }, { useBrowseFilters }] = await Promise.all([import('#app/browse/browse.api.ts'), import('#app/browse/browse-filters.store.ts')]);
@@ -31,6 +33,15 @@ export const Route = createFileRoute('/_member/_verified/browse')({
   },
   component: function Browse() {
     const nudge = useNudge();
-    return <BrowsePage nudge={nudge} availableDates={availableDates} />;
+    const { tab } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <BrowsePage
+        nudge={nudge}
+        availableDates={availableDates}
+        tab={tab ?? 'profiles'}
+        onTabChange={(next) => void navigate({ search: next === 'dates' ? { tab: 'dates' } : {}, replace: true })}
+      />
+    );
   },
 });
