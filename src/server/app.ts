@@ -5,6 +5,8 @@ import { HealthResponseSchema } from '#shared/api/health.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { createAdminService } from './admin/admin.service.ts';
+import { restaurantsRoutes } from './admin/restaurants.routes.ts';
+import { BANNER_PREFIX, createRestaurantsService } from './admin/restaurants.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
@@ -144,6 +146,15 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const admin = createAdminService({ db, clock: deps.clock, adminEmails: deps.adminEmails, removePhotoFiles: (keys) => photos.removeFiles(keys) });
+  const restaurants = createRestaurantsService({
+    db,
+    clock: deps.clock,
+    images: {
+      store: (filename, bytes) => photos.storeImage(filename, bytes, { prefix: BANNER_PREFIX, field: 'image' }),
+      exists: (key) => photos.hasFile(key),
+      remove: (keys) => photos.removeFiles(keys),
+    },
+  });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
@@ -195,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bookingsRoutes(bookings));
       await api.register(chatRoutes(chat));
       await api.register(adminRoutes(admin));
+      await api.register(restaurantsRoutes(restaurants));
       await api.register(supportRoutes(support));
       await api.register(realtime.routes);
       await api.register(pushRoutes(push));

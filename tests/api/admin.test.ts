@@ -191,7 +191,7 @@ describe('ban and unban', () => {
     expect(confirmBanned.body.error).toBe(BOOKING_ERRORS.guestUnavailable);
 
     expect(await auditOf(target.id)).toEqual([
-      expect.objectContaining({ action: 'ban', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, email: target.email }, reason: 'Rude messages' }),
+      expect.objectContaining({ action: 'ban', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, kind: 'user', email: target.email, name: null }, reason: 'Rude messages' }),
     ]);
     const listed = await adminUsers(`search=${encodeURIComponent(target.email)}`);
     expect(listed.body.users[0].moderation.isBanned).toBe(true);
@@ -328,7 +328,7 @@ describe('delete', () => {
     // Gone from the admin list; the audit log keeps who, whom (as they were) and when.
     expect((await adminUsers(`search=${encodeURIComponent('Leaving')}`)).body.pagination.total).toBe(0);
     expect(await auditOf(target.id)).toEqual([
-      expect.objectContaining({ action: 'delete', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, email: target.email }, reason: null }),
+      expect.objectContaining({ action: 'delete', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, kind: 'user', email: target.email, name: null }, reason: null }),
     ]);
     // Deleting again finds no one.
     expect((await remove(target.id)).status).toBe(404);

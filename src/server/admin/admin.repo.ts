@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminAction } from '#shared/api/admin.ts';
+import type { AdminAction, AuditTargetKind } from '#shared/api/admin.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
 import { emailTokens, sessions, users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
@@ -102,7 +102,17 @@ export async function revokeSessions(tx: Tx, userId: string, now: Date): Promise
 
 export async function insertAudit(
   tx: Tx,
-  entry: { adminId: string; adminEmail: string; action: AdminAction; targetId: string; targetEmail: string; reason: string | null; createdAt: Date },
+  entry: {
+    adminId: string;
+    adminEmail: string;
+    action: AdminAction;
+    targetKind: AuditTargetKind;
+    targetId: string;
+    targetEmail: string | null;
+    targetName?: string | null;
+    reason: string | null;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await tx.insert(adminAuditLog).values(entry);
 }
