@@ -1,6 +1,7 @@
 import { useSession } from '#app/platform/session.store.ts';
 import { Tabs, type TabItem } from '#app/platform/ui/tabs.tsx';
 import { useAdminTab, type AdminTab } from './admin.store.ts';
+import { RestaurantsTab } from './restaurants-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 import './admin.css';
 
@@ -22,7 +23,7 @@ export function AdminPage() {
       <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select}>
         {tab === 'users' && <UsersTab />}
         {tab === 'ab-testing' && <ComingLater title="Tagline A/B Test Results" />}
-        {tab === 'restaurants' && <ComingLater title="Restaurant Banners" />}
+        {tab === 'restaurants' && <RestaurantsTab />}
       </Tabs>
     </main>
   );
