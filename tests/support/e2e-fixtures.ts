@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { MAIL_DIR } from './e2e-global-setup.ts';
+import { E2E_ADMIN_EMAIL, MAIL_DIR } from './e2e-global-setup.ts';
 import type { ReceivedMail } from './smtp-sink.ts';
 
 export function mailsTo(address: string): ReceivedMail[] {
@@ -181,4 +181,19 @@ export async function confirmedDate(baseURL: string, host: Member, guest: Member
     201,
   )) as { booking: { _id: string } };
   await apiPost(baseURL, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
+}
+
+/** The suite's admin (E2E_ADMIN_EMAIL): signed in if an earlier test registered it already, else registered and verified. */
+export async function theAdmin(baseURL: string): Promise<Member> {
+  const password = 'a long enough secret';
+  const existing = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password }),
+  });
+  if (existing.ok) {
+    const body = (await existing.json()) as Member;
+    return { ...body, email: E2E_ADMIN_EMAIL, password };
+  }
+  return createMember(baseURL, { verified: true, name: 'Ada Admin', email: E2E_ADMIN_EMAIL });
 }

@@ -278,7 +278,7 @@ function RestaurantForm({ restaurant, onClose, onSaved }: { restaurant: Restaura
       </div>
       <div className="stack-sm">
         <h3>Banner Preview</h3>
-        <BannerCard banner={{ name: draft.name || 'Restaurant name', text: draft.text, link: draft.link || '#', imageUrl: previewUrl }} />
+        <BannerCard banner={{ name: draft.name || 'Your restaurant', text: draft.text, link: draft.link || '#', imageUrl: previewUrl }} />
       </div>
       <div className="row dialog-actions">
         <Button onClick={onClose}>Cancel</Button>

@@ -31,7 +31,7 @@ export function VenueBanners({ onPick }: { onPick?: (venue: PickedVenue) => void
   return (
     <section className="venue-banners" aria-labelledby="venue-banners-title">
       <h2 id="venue-banners-title">
-        Suggested venues
+        Restaurant suggestions
       </h2>
       <ul className="venue-banners-list">
         {list.map((banner) => (
@@ -41,7 +41,7 @@ export function VenueBanners({ onPick }: { onPick?: (venue: PickedVenue) => void
               onFollow={() => bannersApi.count(banner._id, 'click')}
             >
               {onPick && (
-                <Button size="sm" onClick={() => onPick({ name: banner.name, address: venueAddress(banner) })} aria-label={`Use ${banner.name} as the venue`}>
+                <Button size="sm" onClick={() => onPick({ name: banner.name, address: venueAddress(banner) })} aria-label={`Pick ${banner.name} for this date`}>
                   Use this venue
                 </Button>
               )}

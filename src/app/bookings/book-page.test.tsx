@@ -129,7 +129,7 @@ describe('the booking request form', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(screen.getByText('Two-course dinner for two')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Use Chez Test as the venue' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pick Chez Test for this date' }));
     expect(screen.getByLabelText('Venue')).toHaveProperty('value', 'Chez Test');
     expect(screen.getByLabelText('Address')).toHaveProperty('value', '1 Main St, Vancouver');
 
