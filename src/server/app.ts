@@ -5,6 +5,8 @@ import { HealthResponseSchema } from '#shared/api/health.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { createAdminService } from './admin/admin.service.ts';
+import { abTestRoutes } from './admin/ab-test.routes.ts';
+import { createAbTestService } from './admin/ab-test.service.ts';
 import { restaurantsRoutes } from './admin/restaurants.routes.ts';
 import { BANNER_PREFIX, createRestaurantsService } from './admin/restaurants.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(chatRoutes(chat));
       await api.register(adminRoutes(admin));
       await api.register(restaurantsRoutes(restaurants));
+      await api.register(abTestRoutes(createAbTestService({ db, clock: deps.clock })));
       await api.register(supportRoutes(support));
       await api.register(realtime.routes);
       await api.register(pushRoutes(push));
