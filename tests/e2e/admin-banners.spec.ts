@@ -79,3 +79,56 @@ test('an admin adds a restaurant with a banner image; a member is offered it on 
   await adminContext.close();
   await guestContext.close();
 });
+
+type VariantResult = { views: number; uniqueViews: number; clicks: number; uniqueClicks: number };
+
+test("a visitor sees one tagline, the same after a reload; the view and the call to action's click are counted and shown on the A/B Testing tab", async ({ browser, baseURL }) => {
+  const admin = await theAdmin(baseURL!);
+  const results = async (variant: string) => {
+    const answer = await fetch(`${baseURL}/api/admin/ab-test/stats`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { variants: Record<string, VariantResult> }).variants[variant]!;
+  };
+
+  const visitorContext = await browser.newContext();
+  const page = await visitorContext.newPage();
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveAttribute('data-variant', /^(original|sophisticated|playful|luxurious)$/);
+  const variant = (await heading.getAttribute('data-variant'))!;
+  const tagline = (await heading.textContent())!;
+  const before = await results(variant);
+  // The first view may have been counted already (it goes once the page has loaded).
+  await expect.poll(async () => (await results(variant)).uniqueViews, { timeout: 10_000 }).toBeGreaterThanOrEqual(Math.max(before.uniqueViews, 1));
+
+  const views = (await results(variant)).views;
+  await page.reload();
+  await expect(heading).toHaveText(tagline);
+  await expect(heading).toHaveAttribute('data-variant', variant);
+  // Another view in the totals; the visitor is already among the unique ones.
+  await expect.poll(async () => (await results(variant)).views, { timeout: 10_000 }).toBeGreaterThan(views);
+
+  const clicks = (await results(variant)).clicks;
+  await page.getByRole('link', { name: 'Get started free' }).click();
+  await expect(page).toHaveURL(/\/register/);
+  await expect.poll(async () => (await results(variant)).clicks, { timeout: 10_000 }).toBeGreaterThan(clicks);
+  expect((await results(variant)).uniqueClicks).toBeGreaterThanOrEqual(1);
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInAs(adminPage, admin);
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('tab', { name: 'A/B Testing' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Tagline A/B Test Results' })).toBeVisible();
+  const title = variant.charAt(0).toUpperCase() + variant.slice(1);
+  const row = adminPage.getByRole('row', { name: title });
+  await expect(row).toContainText(tagline);
+  const uniqueViews = Number(await row.getByRole('cell').nth(1).textContent());
+  expect(uniqueViews).toBeGreaterThanOrEqual(1);
+  await expect(adminPage.getByRole('listitem', { name: title })).toContainText('unique views');
+  await expect(adminPage.getByText('Conversion rate = (unique clicks ÷ unique views) × 100')).toBeVisible();
+  await expect(adminPage.getByText(/^Date range: /)).toBeVisible();
+
+  await visitorContext.close();
+  await adminContext.close();
+});

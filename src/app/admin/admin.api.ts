@@ -6,6 +6,8 @@ import {
   AdminUsersResponseSchema,
   adminPaths,
 } from '#shared/api/admin.ts';
+import { AbTestStatsResponseSchema } from '#shared/api/ab-test.ts';
+import { abTestPaths } from '#shared/domain/ab-test.ts';
 import {
   BANNER_IMAGE_FIELD,
   BannerUploadResponseSchema,
@@ -29,6 +31,7 @@ export const ADMIN_TEXTS = {
   banned: (name: string) => `User ${name} banned successfully`,
   unbanned: (name: string) => `User ${name} unbanned successfully`,
   deleted: (name: string) => `User ${name} deleted successfully`,
+  loadAbTest: 'Failed to load A/B test analytics',
   loadRestaurants: 'Failed to load restaurants',
   toggleRestaurant: 'Failed to update restaurant status',
   deleteRestaurant: 'Failed to delete restaurant',
@@ -61,7 +64,11 @@ export const adminKeys = {
   userLists: () => [...adminKeys.all, 'users'] as const,
   users: (filter: UsersFilter) => [...adminKeys.userLists(), filter] as const,
   restaurants: () => [...adminKeys.all, 'restaurants'] as const,
+  abTest: (range: DateRange) => [...adminKeys.all, 'ab-test', range] as const,
 };
+
+/** Days as YYYY-MM-DD; empty means the server's default (from the first data to today). */
+export type DateRange = { startDate: string; endDate: string };
 
 export const adminApi = {
   stats: () => http.get(adminPaths.stats, AdminStatsResponseSchema, { fallback: ADMIN_TEXTS.loadStats }).then((body) => body.stats),
@@ -73,6 +80,11 @@ export const adminApi = {
   setBanned: (userId: string, banned: boolean, reason: string) =>
     http.put(adminPaths.ban(userId), AdminUserResponseSchema, { banned, reason }, { fallback: banned ? ADMIN_TEXTS.ban : ADMIN_TEXTS.unban }),
   remove: (userId: string) => http.delete(adminPaths.user(userId), AdminDeleteResponseSchema, undefined, { fallback: ADMIN_TEXTS.delete }),
+  abTestStats: (range: DateRange) =>
+    http.get(abTestPaths.stats, AbTestStatsResponseSchema, {
+      fallback: ADMIN_TEXTS.loadAbTest,
+      searchParams: { ...(range.startDate ? { startDate: range.startDate } : {}), ...(range.endDate ? { endDate: range.endDate } : {}) },
+    }),
   restaurants: () =>
     http.get(restaurantsPaths.list, RestaurantsResponseSchema, { fallback: ADMIN_TEXTS.loadRestaurants }).then((body) => body.restaurants),
   createRestaurant: (body: RestaurantInput) =>
@@ -104,4 +116,5 @@ export const adminQueries = {
   stats: () => queryOptions({ queryKey: adminKeys.stats(), queryFn: adminApi.stats, ...adminCaching }),
   users: (filter: UsersFilter) => queryOptions({ queryKey: adminKeys.users(filter), queryFn: () => adminApi.users(filter), ...adminCaching }),
   restaurants: () => queryOptions({ queryKey: adminKeys.restaurants(), queryFn: adminApi.restaurants, ...adminCaching }),
+  abTest: (range: DateRange) => queryOptions({ queryKey: adminKeys.abTest(range), queryFn: () => adminApi.abTestStats(range), ...adminCaching }),
 };
