@@ -10,6 +10,7 @@ import { notifications } from '../notifications/notifications.tables.ts';
 import { nudges } from '../nudges/nudges.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photos } from '../profiles/profiles.tables.ts';
+import { pushSubscriptions } from '../push/push.tables.ts';
 import { scoreEvents } from '../score/score.tables.ts';
 import { adminAuditLog } from './admin.tables.ts';
 
@@ -128,13 +129,14 @@ export async function auditEntries(db: Tx, filter: { targetId?: string; limit: n
 
 /**
  * Everything of a removed member's that another member could reach, gone: sessions and mailed
- * links, photos (their file keys are returned for removal once committed), likes and nudges either
+ * links, push devices, photos (their file keys are returned for removal once committed), likes and nudges either
  * way, messages either way, their inbox and the items they sent, their score entries, and their
  * open slots (slots with bookings stay, removed, for the other party's history).
  */
 export async function eraseMemberData(tx: Tx, userId: string, now: Date): Promise<string[]> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ key: photos.storageKey });
   await tx.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
   await tx.delete(nudges).where(or(eq(nudges.senderId, userId), eq(nudges.recipientId, userId)));
