@@ -106,6 +106,7 @@ describe('create, update, validation', () => {
       banner: { text: 'Moules frites for two, Tuesdays', link: 'https://chambar.example.com/dates', image: null, isActive: true },
       stats: { views: 0, clicks: 0 },
     });
+    t.clock.advance(1000);
     const second = await create(body({ name: '  Second Café  ' }));
     expect(second.name).toBe('Second Café');
 
