@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BannerCountResponseSchema, BannersResponseSchema, restaurantsPaths } from '#shared/api/restaurants.ts';
-import { api } from '#app/platform/http.ts';
-import { http } from '#app/platform/http.ts';
+import { api, http } from '#app/platform/http.ts';
 
 export const bannerKeys = {
   all: ['banners'] as const,

@@ -19,7 +19,8 @@ import { consume, type Limit } from '../platform/rate-limit.ts';
 import { insertAudit } from './admin.repo.ts';
 import * as repo from './restaurants.repo.ts';
 
-const BANNER_PREFIX = 'banner-';
+/** Banner images are stored as `banner-<uuid>.webp` (BANNER_KEY), never like a member's photo. */
+export const BANNER_PREFIX = 'banner-';
 /** A member's banner views and clicks, all banners together. */
 export const BANNER_COUNT_LIMIT: Limit = { max: 120, windowMs: 60_000 };
 
@@ -174,5 +175,4 @@ export function createRestaurantsService(deps: { db: Db; clock: Clock; images: B
   };
 }
 
-export { BANNER_PREFIX };
 export type RestaurantsService = ReturnType<typeof createRestaurantsService>;
