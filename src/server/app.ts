@@ -7,6 +7,10 @@ import { HEAD_SCRIPT } from '#shared/head-script.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { createAdminService } from './admin/admin.service.ts';
+import { abTestRoutes } from './admin/ab-test.routes.ts';
+import { createAbTestService } from './admin/ab-test.service.ts';
+import { restaurantsRoutes } from './admin/restaurants.routes.ts';
+import { BANNER_PREFIX, createRestaurantsService } from './admin/restaurants.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { biometricRoutes } from './biometric/biometric.routes.ts';
 import { createBiometricService, pruneBiometricChallenges } from './biometric/biometric.service.ts';
@@ -152,6 +156,15 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const admin = createAdminService({ db, clock: deps.clock, adminEmails: deps.adminEmails, removePhotoFiles: (keys) => photos.removeFiles(keys) });
+  const restaurants = createRestaurantsService({
+    db,
+    clock: deps.clock,
+    images: {
+      store: (filename, bytes) => photos.storeImage(filename, bytes, { prefix: BANNER_PREFIX, field: 'image' }),
+      exists: (key) => photos.hasFile(key),
+      remove: (keys) => photos.removeFiles(keys),
+    },
+  });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
@@ -204,6 +217,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bookingsRoutes(bookings));
       await api.register(chatRoutes(chat));
       await api.register(adminRoutes(admin));
+      await api.register(restaurantsRoutes(restaurants));
+      await api.register(abTestRoutes(createAbTestService({ db, clock: deps.clock })));
       await api.register(supportRoutes(support));
       await api.register(realtime.routes);
       await api.register(pushRoutes(push));

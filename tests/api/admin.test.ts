@@ -19,18 +19,29 @@ import { OPEN_PREFERENCES, createMember, type TestMember } from '#tests/support/
 import { connect } from '#tests/support/realtime.ts';
 import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { startPushSink, type PushSink } from '#tests/support/push-sink.ts';
+import { browserKeys, decryptPush, subscriptionJson } from '#tests/support/web-push-decrypt.ts';
+import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from '#server/push/push-hosts.ts';
+import { pushSubscriptions } from '#server/push/push.tables.ts';
+import { MEMBER_REMOVED_TITLE, memberRemovedMessage } from '#server/bookings/bookings.service.ts';
 
 const ADMIN_EMAIL = 'boss@rendezvous.test';
 
 let t: TestApp;
+let sink: PushSink;
 let admin: TestMember;
 beforeAll(async () => {
-  t = await startTestApp({ adminEmails: [ADMIN_EMAIL] });
+  sink = await startPushSink();
+  t = await startTestApp({
+    adminEmails: [ADMIN_EMAIL],
+    push: { allowedHosts: parseAllowedHosts([...DEFAULT_PUSH_ALLOWED_HOSTS, `127.0.0.1:${sink.port}`]), agent: sink.agent },
+  });
   const registered = await t.verifiedMember({ email: ADMIN_EMAIL, name: 'Ada Admin' });
   admin = { id: registered.user._id, token: registered.token, name: 'Ada Admin', email: ADMIN_EMAIL, coordinates: [0, 0] };
 });
 afterAll(async () => {
   await t.close();
+  await sink.close();
 });
 
 let named = 0;
@@ -191,7 +202,7 @@ describe('ban and unban', () => {
     expect(confirmBanned.body.error).toBe(BOOKING_ERRORS.guestUnavailable);
 
     expect(await auditOf(target.id)).toEqual([
-      expect.objectContaining({ action: 'ban', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, email: target.email }, reason: 'Rude messages' }),
+      expect.objectContaining({ action: 'ban', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, kind: 'user', email: target.email, name: null }, reason: 'Rude messages' }),
     ]);
     const listed = await adminUsers(`search=${encodeURIComponent(target.email)}`);
     expect(listed.body.users[0].moderation.isBanned).toBe(true);
@@ -328,10 +339,37 @@ describe('delete', () => {
     // Gone from the admin list; the audit log keeps who, whom (as they were) and when.
     expect((await adminUsers(`search=${encodeURIComponent('Leaving')}`)).body.pagination.total).toBe(0);
     expect(await auditOf(target.id)).toEqual([
-      expect.objectContaining({ action: 'delete', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, email: target.email }, reason: null }),
+      expect.objectContaining({ action: 'delete', admin: { _id: admin.id, email: ADMIN_EMAIL }, target: { _id: target.id, kind: 'user', email: target.email, name: null }, reason: null }),
     ]);
     // Deleting again finds no one.
     expect((await remove(target.id)).status).toBe(404);
+  });
+});
+
+describe('push', () => {
+  it("a removal's cancelled date is pushed to the other party like any cancellation, and the removed member's devices are forgotten", async () => {
+    const leaving = await member('Leaving');
+    const host = await member('Host');
+    const bookingId = await confirmedBooking(t, host, leaving, await slotFor(host));
+    const subscribe = async (token: string, name: string) => {
+      const endpoint = sink.endpoint(`${name}-${Math.random().toString(36).slice(2, 8)}`);
+      const keys = browserKeys();
+      expect((await t.call('POST', '/push/subscribe', { token, body: subscriptionJson(endpoint, keys) })).status).toBe(200);
+      return { endpoint, keys };
+    };
+    const hostPhone = await subscribe(host.token, 'host');
+    const leavingPhone = await subscribe(leaving.token, 'leaving');
+    const [slot] = await t.database.db.select().from(availabilitySlots).innerJoin(bookings, eq(bookings.slotId, availabilitySlots.id)).where(eq(bookings.id, bookingId));
+
+    expect((await remove(leaving.id)).status).toBe(200);
+    await t.app.jobs.runDue();
+    const pushed = sink.to(hostPhone.endpoint).map((request) => JSON.parse(decryptPush(request.body, hostPhone.keys)));
+    expect(pushed).toEqual([
+      { type: 'booking_cancelled', title: MEMBER_REMOVED_TITLE, body: memberRemovedMessage(slot!.availability_slots), url: '/bookings', tag: `booking-${bookingId}`, bookingId },
+    ]);
+    expect(sink.to(hostPhone.endpoint)[0]!.headers.urgency).toBe('high');
+    expect(sink.to(leavingPhone.endpoint)).toEqual([]);
+    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, leaving.id))).toEqual([]);
   });
 });
 

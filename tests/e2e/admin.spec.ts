@@ -1,24 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, signInAs, type Member } from '../support/e2e-fixtures.ts';
-import { E2E_ADMIN_EMAIL } from '../support/e2e-global-setup.ts';
-
-const ADMIN_PASSWORD = 'a long enough secret';
-
-/** The suite's admin: signed in if an earlier test (a repeat) registered it already, else registered and verified. */
-async function theAdmin(baseURL: string): Promise<Member> {
-  const signIn = () =>
-    fetch(`${baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-  const existing = await signIn();
-  if (existing.ok) {
-    const body = (await existing.json()) as Member;
-    return { ...body, email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD };
-  }
-  return createMember(baseURL, { verified: true, name: 'Ada Admin', email: E2E_ADMIN_EMAIL });
-}
+import { createMember, signInAs, theAdmin } from '../support/e2e-fixtures.ts';
 
 test('an admin bans a member, whose open tab is sent to /login on its next call', async ({ browser, baseURL }) => {
   const member = await createMember(baseURL!, { verified: true, name: 'Bailey Banned' });

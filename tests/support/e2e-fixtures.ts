@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { MAIL_DIR } from './e2e-global-setup.ts';
+import { E2E_ADMIN_EMAIL, MAIL_DIR } from './e2e-global-setup.ts';
 import type { ReceivedMail } from './smtp-sink.ts';
 
 export function mailsTo(address: string): ReceivedMail[] {
@@ -181,4 +181,31 @@ export async function confirmedDate(baseURL: string, host: Member, guest: Member
     201,
   )) as { booking: { _id: string } };
   await apiPost(baseURL, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
+}
+
+/**
+ * The suite's admin (E2E_ADMIN_EMAIL): signed in if it exists, else registered and verified. Two
+ * workers may ask at once: the one whose registration loses waits for the other's verification.
+ */
+export async function theAdmin(baseURL: string): Promise<Member> {
+  const password = 'a long enough secret';
+  const signIn = async () => {
+    const answer = await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password }),
+    });
+    return answer.ok ? ((await answer.json()) as Member & { user: { isEmailVerified?: boolean } }) : null;
+  };
+  const existing = await signIn();
+  if (existing?.user.isEmailVerified) return { ...existing, email: E2E_ADMIN_EMAIL, password };
+  if (!existing) {
+    try {
+      return await createMember(baseURL, { verified: true, name: 'Ada Admin', email: E2E_ADMIN_EMAIL });
+    } catch {
+      /* another worker registered it first */
+    }
+  }
+  await expect.poll(async () => (await signIn())?.user.isEmailVerified ?? false, { timeout: 30_000 }).toBe(true);
+  return { ...(await signIn())!, email: E2E_ADMIN_EMAIL, password };
 }

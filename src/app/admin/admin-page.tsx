@@ -1,6 +1,8 @@
 import { useSession } from '#app/platform/session.store.ts';
 import { Tabs, type TabItem } from '#app/platform/ui/tabs.tsx';
 import { useAdminTab, type AdminTab } from './admin.store.ts';
+import { AbTestTab } from './ab-test-tab.tsx';
+import { RestaurantsTab } from './restaurants-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 import './admin.css';
 
@@ -21,18 +23,10 @@ export function AdminPage() {
       <h1>Admin Dashboard</h1>
       <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select}>
         {tab === 'users' && <UsersTab />}
-        {tab === 'ab-testing' && <ComingLater title="Tagline A/B Test Results" />}
-        {tab === 'restaurants' && <ComingLater title="Restaurant Banners" />}
+        {tab === 'ab-testing' && <AbTestTab />}
+        {tab === 'restaurants' && <RestaurantsTab />}
       </Tabs>
     </main>
   );
 }
 
-function ComingLater({ title }: { title: string }) {
-  return (
-    <section className="card admin-later">
-      <h2>{title}</h2>
-      <p>This section is coming in a later release.</p>
-    </section>
-  );
-}

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '#app/platform/test-support.tsx';
 import { DEFAULT_VENUE, SlotForm } from './slot-form.tsx';
 
 function renderForm(date: string, now: { date: string; time: string }) {
@@ -13,7 +14,10 @@ function renderForm(date: string, now: { date: string; time: string }) {
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the add-slot form', () => {
   it("on today's date disables the presets whose cutoff hour has come, with 'Past time'", () => {
@@ -44,5 +48,17 @@ describe('the add-slot form', () => {
     expect(screen.getByText('Please fix the form errors and try again')).toBeTruthy();
     expect(screen.getByText('Venue is required')).toBeTruthy();
     expect(screen.getByText('Start time is required')).toBeTruthy();
+  });
+
+  it('offers the advertised restaurants: a pick fills the venue, and the link opens in a new tab', async () => {
+    const banner = { _id: 'r1', name: 'Chez Test', address: { street: '1 Main St', city: 'Vancouver', province: 'BC', postalCode: 'V6B 1A1' }, text: 'Dinner for two', link: 'https://cheztest.example.com/', image: null };
+    stubApi((path) => (path === '/api/banners' ? [200, { banners: [banner] }] : [200, { success: true }]));
+    const user = userEvent.setup();
+    renderForm('2026-11-24', { date: '2026-11-23', time: '12:30' });
+    const link = await screen.findByRole('link', { name: /Visit Chez Test/ });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    await user.click(screen.getByRole('button', { name: 'Pick Chez Test for this date' }));
+    expect(screen.getByLabelText('Venue')).toHaveProperty('value', 'Chez Test');
   });
 });

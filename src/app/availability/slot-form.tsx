@@ -4,6 +4,7 @@ import { SlotCreateBodySchema } from '#shared/api/availability.ts';
 import { MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, defaultEndTime, minutesOf, timeOf } from '#shared/domain/booking.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, type DateType } from '#shared/domain/profile.ts';
 import { PAST_TIME, SLOT_PRESETS, presetTimes } from '#shared/domain/slot-presets.ts';
+import { VenueBanners } from '#app/banners/venue-banners.tsx';
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
@@ -154,6 +155,7 @@ export function SlotForm({
         </SelectField>
       </div>
       <TextField label="Venue" required value={draft.venue} maxLength={200} error={fields.errors.venue} onChange={(e) => update('venue', e.target.value)} />
+      <VenueBanners onPick={(picked) => update('venue', picked.name)} />
       <SelectField
         label="How many dates at this time"
         value={draft.maxBookings}

@@ -8,7 +8,16 @@ import { memberDetail, requester, slot } from './test-fixtures.tsx';
 import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
 
 
-const stubFetch = (status: number, body: unknown) => stubApi(() => [status, body]);
+/** The form's own calls answered with `body`; the venue suggestions (GET /api/banners) with none, and left out of the list. */
+function stubFetch(status: number, body: unknown) {
+  const requests = stubApi((path) => (path === '/api/banners' ? [200, { banners: [] }] : [status, body]));
+  return {
+    get length() {
+      return requests.filter((request) => !new URL(request.url).pathname.startsWith('/api/banners')).length;
+    },
+    at: (i: number) => requests.filter((request) => !new URL(request.url).pathname.startsWith('/api/banners'))[i],
+  };
+}
 
 async function renderForm(user = requester()) {
   return renderWithRouter(() => <BookingRequestForm host={memberDetail()} slot={slot()} requester={user} />, '/book/host-1/slot-1');
@@ -92,15 +101,44 @@ describe('the booking request form', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.method).toBe('POST');
-    expect(new URL(requests[0]!.url).pathname).toBe('/api/bookings/request');
-    expect(await requests[0]!.json()).toEqual({
+    expect(requests.at(0)!.method).toBe('POST');
+    expect(new URL(requests.at(0)!.url).pathname).toBe('/api/bookings/request');
+    expect(await requests.at(0)!.json()).toEqual({
       availabilityId: 'slot-1',
       requestMessage: 'Dinner at Chambar?',
       proposedVenue: { name: 'Miku', address: '568 Beatty St', type: 'restaurant', priceRange: '$$' },
       paymentResponsibility: { paidBy: 'requester' },
     });
     expect(useToasts.getState().toasts.map((toast) => [toast.tone, toast.message])).toEqual([['success', 'Booking request sent!']]);
+  });
+
+  it('offers the advertised restaurants as venues: a pick fills venue and address, the link opens a new tab, views and clicks are counted', async () => {
+    const banner = {
+      _id: 'r1',
+      name: 'Chez Test',
+      address: { street: '1 Main St', city: 'Vancouver', province: 'BC', postalCode: 'V6B 1A1' },
+      text: 'Two-course dinner for two',
+      link: 'https://cheztest.example.com/',
+      image: null,
+    };
+    const requests = stubApi((path) => (path === '/api/banners' ? [200, { banners: [banner] }] : [200, { success: true }]));
+    await renderForm();
+    const link = await screen.findByRole('link', { name: /Visit Chez Test/ });
+    expect(link.getAttribute('href')).toBe('https://cheztest.example.com/');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByText('Two-course dinner for two')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pick Chez Test for this date' }));
+    expect(screen.getByLabelText('Venue')).toHaveProperty('value', 'Chez Test');
+    expect(screen.getByLabelText('Address')).toHaveProperty('value', '1 Main St, Vancouver');
+
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    await vi.waitFor(() => {
+      const paths = requests.filter((request) => request.method === 'POST').map((request) => new URL(request.url).pathname);
+      expect(paths).toEqual(['/api/banners/r1/view', '/api/banners/r1/click']);
+    });
   });
 
   const refusals: [string, number, unknown, string][] = [

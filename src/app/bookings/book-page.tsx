@@ -8,6 +8,7 @@ import { REQUEST_MESSAGE_MAX } from '#shared/domain/booking.ts';
 import { missingForBooking, type BookingProfile, type MissingField } from '#shared/domain/booking-profile.ts';
 import { DATE_TYPE_LABELS, displayName } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { VenueBanners } from '#app/banners/venue-banners.tsx';
 import { browseKeys, browseQueries } from '#app/browse/browse.api.ts';
 import { ownRecordQuery } from '#app/profiles/profiles.api.ts';
 import { useFieldErrors } from '#app/platform/forms.ts';
@@ -232,6 +233,13 @@ export function BookingRequestForm({ host, slot, requester }: { host: MemberDeta
           value={address}
           onChange={(event) => setAddress(event.target.value)}
           error={fields.errors['proposedVenue.address']}
+        />
+        <VenueBanners
+          onPick={(picked) => {
+            setVenue(picked.name);
+            setAddress(picked.address);
+            fields.clearField('proposedVenue.name');
+          }}
         />
         <label className="checkbox">
           <input type="checkbox" required checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useSyncExternalStore } from 'react';
 import { ROYAL_TITLES } from '#shared/domain/score.ts';
 import { ActivityTicker } from './activity-ticker.tsx';
+import { record, recordViewAfterLoad, taglineOf, visitor } from './tagline.ts';
 import './landing.css';
 
 const TESTIMONIALS = [
@@ -15,21 +17,26 @@ const POINTS = [
   { points: '−100', label: 'No-show' },
 ] as const;
 
+const unchanging = () => () => undefined;
+
 export function LandingPage() {
   const tiers = [...ROYAL_TITLES].reverse();
+  // The visitor's tagline; a page rendered ahead of time (no device yet) shows the original one.
+  const variant = useSyncExternalStore(unchanging, () => visitor().variant, () => 'original' as const);
+  useEffect(() => recordViewAfterLoad(), []);
   return (
     <>
       <main id="main">
         <section className="hero">
           <div className="page hero-inner">
             <p className="beta-tag">Free · in beta</p>
-            <h1>Book a date in someone’s free time.</h1>
+            <h1 data-variant={variant}>{taglineOf(variant)}</h1>
             <p className="hero-lead">
               Members publish when they are free for coffee, lunch, dinner, drinks or an activity. You pick a slot, send a
               request, and meet — no endless chatting.
             </p>
             <div className="row">
-              <Link to="/register" className="btn btn-primary">
+              <Link to="/register" className="btn btn-primary" onClick={() => record('click')}>
                 Get started free
               </Link>
               <Link to="/browse" className="btn">

@@ -67,7 +67,9 @@ export function PrivacyPage() {
       <Section n={10} title="Cookies and storage on your device">
         <p>
           We use your device's storage to keep you signed in and to let the app work offline (your session and a copy of the screens you opened). We use no advertising or tracking cookies.
-          Signing out clears the copy kept for your account.
+          Signing out clears the copy kept for your account. The home page keeps a random number on your device so it shows you the same
+          of its four headlines on every visit; we count how often each headline is seen and how often its sign-up button is pressed,
+          and that number is all we keep: nothing about you, and it is not linked to your account.
         </p>
       </Section>
       <Section n={11} title="Age">

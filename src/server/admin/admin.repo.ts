@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminAction } from '#shared/api/admin.ts';
+import type { AdminAction, AuditTargetKind } from '#shared/api/admin.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
 import { emailTokens, sessions, users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
@@ -11,6 +11,7 @@ import { notifications } from '../notifications/notifications.tables.ts';
 import { nudges } from '../nudges/nudges.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photos } from '../profiles/profiles.tables.ts';
+import { pushSubscriptions } from '../push/push.tables.ts';
 import { scoreEvents } from '../score/score.tables.ts';
 import { adminAuditLog } from './admin.tables.ts';
 
@@ -103,7 +104,17 @@ export async function revokeSessions(tx: Tx, userId: string, now: Date): Promise
 
 export async function insertAudit(
   tx: Tx,
-  entry: { adminId: string; adminEmail: string; action: AdminAction; targetId: string; targetEmail: string; reason: string | null; createdAt: Date },
+  entry: {
+    adminId: string;
+    adminEmail: string;
+    action: AdminAction;
+    targetKind: AuditTargetKind;
+    targetId: string;
+    targetEmail: string | null;
+    targetName?: string | null;
+    reason: string | null;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await tx.insert(adminAuditLog).values(entry);
 }
@@ -119,13 +130,14 @@ export async function auditEntries(db: Tx, filter: { targetId?: string; limit: n
 
 /**
  * Everything of a removed member's that another member could reach, gone: sessions and mailed
- * links, photos (their file keys are returned for removal once committed), likes and nudges either
+ * links, push devices, photos (their file keys are returned for removal once committed), likes and nudges either
  * way, messages either way, their inbox and the items they sent, their score entries, and their
  * open slots (slots with bookings stay, removed, for the other party's history).
  */
 export async function eraseMemberData(tx: Tx, userId: string, now: Date): Promise<string[]> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ key: photos.storageKey });
   await tx.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
   await tx.delete(nudges).where(or(eq(nudges.senderId, userId), eq(nudges.recipientId, userId)));

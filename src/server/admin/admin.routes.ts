@@ -45,6 +45,6 @@ export const adminRoutes =
     );
 
     app.get(adminPaths.auditLog, { config: admin, schema: { querystring: AuditLogQuerySchema, response: { 200: AuditLogResponseSchema } } }, async (request) => ({
-      entries: await service.auditLog(request.query.userId),
+      entries: await service.auditLog(request.query.userId ?? request.query.restaurantId),
     }));
   };

@@ -84,6 +84,7 @@ export function createAdminService(deps: AdminDeps) {
               adminId: admin.id,
               adminEmail: admin.email,
               action,
+              targetKind: 'user',
               targetId: target.id,
               targetEmail: target.email,
               reason: done.reason,
@@ -154,7 +155,7 @@ export function createAdminService(deps: AdminDeps) {
         _id: row.id,
         action: row.action,
         admin: { _id: row.adminId, email: row.adminEmail },
-        target: { _id: row.targetId, email: row.targetEmail },
+        target: { _id: row.targetId, kind: row.targetKind, email: row.targetEmail, name: row.targetName },
         reason: row.reason,
         createdAt: row.createdAt.toISOString(),
       }));

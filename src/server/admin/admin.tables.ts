@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ADMIN_ACTIONS } from '#shared/api/admin.ts';
+import { ADMIN_ACTIONS, AUDIT_TARGET_KINDS } from '#shared/api/admin.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /**
@@ -16,8 +16,11 @@ export const adminAuditLog = pgTable(
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
     adminEmail: text('admin_email').notNull(),
     action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+    /** What was acted on: a member (kept by e-mail) or a restaurant (kept by name). */
+    targetKind: text('target_kind', { enum: AUDIT_TARGET_KINDS }).notNull().default('user'),
     targetId: uuid('target_id').notNull(),
-    targetEmail: text('target_email').notNull(),
+    targetEmail: text('target_email'),
+    targetName: text('target_name'),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

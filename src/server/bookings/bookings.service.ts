@@ -159,6 +159,8 @@ export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: 
       message: memberRemovedMessage(slot),
       data: { bookingId: booking.id, date: booking.startsAt.toISOString() },
       createdAt: now,
+      // Pushed like any cancellation by the other party (push.bookingCancelled).
+      bookingEvent: 'cancelled',
     });
   }
   return upcoming.length;

@@ -10,8 +10,8 @@ const WEBP_QUALITY = 80;
 
 export const PHOTO_TYPE_REFUSED = 'Only JPEG, PNG or WebP photos are allowed';
 
-/** An upload refused, reported on the form's `photos` field. */
-export const photoError = (status: number, message: string) => new HttpError(status, message, [{ field: 'photos', message }]);
+/** An upload refused, reported on the form's `photos` field (or the field named). */
+export const photoError = (status: number, message: string, field = 'photos') => new HttpError(status, message, [{ field, message }]);
 
 export type PhotoType = 'jpeg' | 'png' | 'webp';
 
@@ -32,24 +32,25 @@ export type EncodedPhoto = { bytes: Buffer; width: number; height: number };
  * orientation, at most PHOTO_STORED_SIDE a side, and with every piece of metadata (EXIF with
  * GPS, XMP, IPTC, ICC, comments) dropped, since sharp keeps none unless asked.
  */
-export async function encodePhoto(name: string, bytes: Buffer): Promise<EncodedPhoto> {
+export async function encodePhoto(name: string, bytes: Buffer, field = 'photos'): Promise<EncodedPhoto> {
   const type = sniffPhotoType(bytes);
-  if (!type) throw photoError(400, PHOTO_TYPE_REFUSED);
+  if (!type) throw photoError(400, PHOTO_TYPE_REFUSED, field);
 
-  const unreadable = () => photoError(400, `${name} could not be read: the file is damaged or incomplete`);
+  const unreadable = () => photoError(400, `${name} could not be read: the file is damaged or incomplete`, field);
   // Reading the header decodes no pixels, so it is safe before the size check.
   const header = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw unreadable();
     });
-  if (header.format !== type) throw photoError(400, PHOTO_TYPE_REFUSED);
+  if (header.format !== type) throw photoError(400, PHOTO_TYPE_REFUSED, field);
   const { width, height } = header;
   if (!width || !height) throw unreadable();
   if (width > PHOTO_MAX_INPUT_SIDE || height > PHOTO_MAX_INPUT_SIDE || width * height > PHOTO_MAX_INPUT_PIXELS) {
     throw photoError(
       413,
       `${name} has too many pixels (${width} × ${height}): at most ${PHOTO_MAX_INPUT_PIXELS / 1_000_000} megapixels and ${PHOTO_MAX_INPUT_SIDE} pixels a side`,
+      field,
     );
   }
 

@@ -48,11 +48,11 @@ export function createPhotosService(deps: {
   }
 
   /** Stores every photo under a fresh random key; on any failure, those already stored are removed again. */
-  async function storeAll(encoded: EncodedPhoto[]) {
+  async function storeAll(encoded: EncodedPhoto[], prefix = '') {
     const stored: (EncodedPhoto & { key: string })[] = [];
     try {
       for (const photo of encoded) {
-        const key = `${randomUUID()}.webp`;
+        const key = `${prefix}${randomUUID()}.webp`;
         await storage.put(key, photo.bytes);
         stored.push({ ...photo, key });
       }
@@ -131,6 +131,22 @@ export function createPhotosService(deps: {
 
     /** Removes stored files whose rows are gone (an admin's removal of a member); a failure is logged, not thrown. */
     removeFiles,
+
+    /**
+     * Another feature's image (a restaurant banner) through the same pipeline: the type from the
+     * bytes, re-encoded to WebP with no metadata, stored under `<prefix><uuid>.webp`, served like a
+     * photo. Refusals name `field`. Answers the storage key.
+     */
+    async storeImage(filename: string, bytes: Buffer, options: { prefix: string; field: string }): Promise<string> {
+      const encoded = await encodePhoto(displayName(filename), bytes, options.field);
+      const [stored] = await storeAll([encoded], options.prefix);
+      return stored!.key;
+    },
+
+    /** Whether a stored file exists under this key. */
+    async hasFile(key: string): Promise<boolean> {
+      return SAFE_KEY.test(key) && (await storage.get(key)) !== null;
+    },
 
     /** The stored bytes of a photo, for anyone holding its unguessable URL. */
     async file(key: string): Promise<Buffer> {

@@ -22,8 +22,19 @@ export const ADMIN_ERRORS = {
   notYourself: 'You cannot ban or delete your own account',
 } as const;
 
-export const ADMIN_ACTIONS = ['ban', 'unban', 'delete'] as const;
+export const ADMIN_ACTIONS = [
+  'ban',
+  'unban',
+  'delete',
+  'restaurant_create',
+  'restaurant_update',
+  'restaurant_activate',
+  'restaurant_deactivate',
+  'restaurant_delete',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export const AUDIT_TARGET_KINDS = ['user', 'restaurant'] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 const positiveInt = (label: string, max?: number) =>
   z.coerce
@@ -102,12 +113,16 @@ export const AuditEntrySchema = z.object({
   _id: z.string(),
   action: z.enum(ADMIN_ACTIONS),
   admin: z.object({ _id: z.string().nullable(), email: z.string() }),
-  target: z.object({ _id: z.string(), email: z.string() }),
+  /** A member (by id and e-mail as they were) or a restaurant (by id and name as it was). */
+  target: z.object({ _id: z.string(), kind: z.enum(AUDIT_TARGET_KINDS), email: z.string().nullable(), name: z.string().nullable() }),
   reason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditLogQuerySchema = z.object({ userId: z.uuid({ error: 'userId must be a member id' }).optional() });
+export const AuditLogQuerySchema = z.object({
+  userId: z.uuid({ error: 'userId must be a member id' }).optional(),
+  restaurantId: z.uuid({ error: 'restaurantId must be a restaurant id' }).optional(),
+});
 export const AuditLogResponseSchema = z.object({ entries: z.array(AuditEntrySchema) });
 /** The most entries the audit log call answers with (newest first). */
 export const AUDIT_LOG_LIMIT = 100;

@@ -14,3 +14,5 @@ export * from '../../support/support.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../rate-limit.tables.ts';
 export * from '../realtime/realtime.tables.ts';
+export * from '../../admin/restaurants.tables.ts';
+export * from '../../admin/ab-test.tables.ts';
