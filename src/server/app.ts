@@ -43,6 +43,9 @@ import { registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { scoreRoutes } from './score/score.routes.ts';
 import { createScoreService } from './score/score.service.ts';
+import { createTestPaymentProvider, type PaymentProvider } from './subscriptions/payment-provider.ts';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
+import { createSubscriptionsService, registerSubscriptionJobs } from './subscriptions/subscriptions.service.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { createSupportService } from './support/support.service.ts';
 
@@ -58,6 +61,8 @@ export type AppDeps = {
   supportEmail: string;
   /** Web Push: the VAPID keys, the push services the server may post to (and, in tests, the sink's agent). */
   push: PushDeps;
+  /** The card processor for memberships; the test-mode one (README "Memberships and payment") when omitted. */
+  payments?: PaymentProvider;
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -150,6 +155,15 @@ export async function buildApp(deps: AppDeps) {
   registerRecurringJobs(jobs);
   const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
   registerPushJobs(jobs, push);
+  const subscriptions = createSubscriptionsService({
+    db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    payments: deps.payments ?? createTestPaymentProvider({ clock: deps.clock }),
+    publicUrl: deps.publicUrl,
+    log: app.log,
+  });
+  registerSubscriptionJobs(jobs, subscriptions);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   // A change that queued work (a push) has committed by the time its answer is sent: run the
@@ -196,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(chatRoutes(chat));
       await api.register(adminRoutes(admin));
       await api.register(supportRoutes(support));
+      await api.register(subscriptionsRoutes(subscriptions));
       await api.register(realtime.routes);
       await api.register(pushRoutes(push));
     },
