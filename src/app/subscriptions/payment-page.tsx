@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   CARD_EXPIRED,
@@ -9,7 +9,7 @@ import {
   type CreateSubscriptionInput,
   type CreateSubscriptionResponse,
 } from '#shared/api/subscriptions.ts';
-import { carTierOf, type CarTierId } from '#shared/domain/car-tiers.ts';
+import { CAR_TIERS, carTierOf, type CarTierId } from '#shared/domain/car-tiers.ts';
 import { HttpError } from '#shared/http-error.ts';
 import {
   CARD_NUMBER_MAX,
@@ -339,4 +339,14 @@ export function PaymentPage({ tier }: { tier: CarTierId }) {
       )}
     </main>
   );
+}
+
+/** A paid team, or nothing: a missing, unknown or free (honda) tier. */
+export const paidTier = (tier: string | undefined) => CAR_TIERS.find((t) => t.id === tier && t.monthlyPrice > 0)?.id;
+
+/** /payment?tier=: a missing or unknown tier (or the free Honda Team) goes to /car-tier (account-and-admin §2). */
+export function PaymentRoute({ tier }: { tier: string | undefined }) {
+  const paid = paidTier(tier);
+  if (!paid) return <Navigate to="/car-tier" replace />;
+  return <PaymentPage tier={paid} />;
 }

@@ -37,6 +37,9 @@ export const TEST_CARDS = {
   declinesRenewals: '4000000000000341',
 } as const;
 
+/** Idempotency keys remembered (the oldest forgotten first), as a processor keeps them for a while. */
+const KEYS_KEPT = 10_000;
+
 const TOKEN = /^pm_test_([a-z]+)_(\d{4})_(\d{4})_([0-9a-f]{16})$/;
 
 /**
@@ -81,6 +84,7 @@ export function createTestPaymentProvider(deps: { clock: Clock }): PaymentProvid
       if (earlier) return earlier;
       const result = request.card ? chargeCard(request.card) : chargeToken(request.paymentMethod);
       answered.set(request.idempotencyKey, result);
+      if (answered.size > KEYS_KEPT) answered.delete(answered.keys().next().value!);
       return result;
     },
   };

@@ -5,6 +5,7 @@ import {
   CARD_EXPIRED,
   HONDA_IS_FREE,
   NOTHING_TO_CANCEL,
+  PAYMENT_FAILED,
   WOMEN_FREE,
   alreadyOn,
   welcomeTo,
@@ -172,13 +173,20 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         const first = !(await repo.hasEverSubscribed(tx, member.id));
 
         const idempotencyKey = `create:${member.id}:${randomUUID()}`;
-        const result: ChargeResult = await payments.charge({
-          amountCents: charge.totalCents,
-          currency: CURRENCY,
-          card: { number: paymentData.cardNumber, expiry: paymentData.expiryDate, cvv: paymentData.cvv, holder: paymentData.cardholderName },
-          description: `${tier.label} membership, first month`,
-          idempotencyKey,
-        });
+        let result: ChargeResult;
+        try {
+          result = await payments.charge({
+            amountCents: charge.totalCents,
+            currency: CURRENCY,
+            card: { number: paymentData.cardNumber, expiry: paymentData.expiryDate, cvv: paymentData.cvv, holder: paymentData.cardholderName },
+            description: `${tier.label} membership, first month`,
+            idempotencyKey,
+          });
+        } catch (error) {
+          // The processor could not answer: nothing is recorded; the member may try again. (Only its message is logged: never the request.)
+          deps.log.error({ err: { message: error instanceof Error ? error.message : String(error) }, idempotencyKey }, 'payment provider failed');
+          throw new HttpError(503, PAYMENT_FAILED);
+        }
         const payment = {
           userId: member.id,
           kind: 'initial' as const,
