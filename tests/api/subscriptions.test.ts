@@ -33,11 +33,12 @@ const logger = pino(
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ logger });
+  t = await startTestApp({ logger, adminEmails: [ADMIN_EMAIL] });
 });
 afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
+const ADMIN_EMAIL = 'membership-admin@example.com';
 
 async function rowsOf(sql: string) {
   const result = await t.database.db.execute(sql);
@@ -310,6 +311,31 @@ describe('monthly renewal (the jobs queue, the clock moved)', () => {
     const mail = await t.sink.waitFor((m) => m.to.includes(member.email.toLowerCase()) && m.subject === 'Your Tesla Team membership has ended');
     expect(mail.text).toContain('You are now on the Honda Team');
     expect(mail.text).toContain('/car-tier');
+  });
+});
+
+describe('memberships of removed and banned members', () => {
+  it('an admin’s removal ends the membership in its transaction; its renewal charges nothing', async () => {
+    const admin = await t.verifiedMember({ email: ADMIN_EMAIL });
+    const member = await man();
+    await create(member.token, { tier: 'mercedes', paymentData: paymentData() });
+    expect((await t.call('DELETE', `/admin/users/${member.user._id}`, { token: admin.token })).status).toBe(200);
+    expect(await rowsOf(`select status from subscriptions where user_id = '${member.user._id}'`)).toEqual([{ status: 'ended' }]);
+    t.clock.advance(32 * DAY);
+    await t.app.jobs.runDue();
+    expect(await paymentsOf(member.user._id)).toHaveLength(1);
+  });
+
+  it('a banned member is not charged again: the renewal ends the membership', async () => {
+    const member = await man();
+    await create(member.token, { tier: 'f150', paymentData: paymentData() });
+    await t.database.db.execute(`update users set is_banned = true where id = '${member.user._id}'`);
+    t.clock.advance(32 * DAY);
+    await t.app.jobs.runDue();
+    expect(await paymentsOf(member.user._id)).toHaveLength(1);
+    expect(await rowsOf(`select s.status, u.car_tier from subscriptions s join users u on u.id = s.user_id where s.user_id = '${member.user._id}'`)).toEqual([
+      { status: 'ended', car_tier: 'honda' },
+    ]);
   });
 });
 

@@ -60,6 +60,16 @@ function statusOf(active: repo.SubscriptionRow | undefined): SubscriptionStatus 
   return { subscription, tier: tier.id, tierName: tier.label, amount: subscription.amount, status: 'active' };
 }
 
+/**
+ * An admin's removal of a member (README decision 21), inside its transaction: an active
+ * membership ends with no further charge, and the badge goes (the renewal job then finds nothing).
+ */
+export async function endMembershipOfRemovedMember(tx: Tx, userId: string, now: Date): Promise<void> {
+  const active = await repo.activeOf(tx, userId);
+  if (active) await repo.endSubscription(tx, active.id, 'ended', now);
+  await repo.setCarTier(tx, userId, 'honda');
+}
+
 const cardFields = (message: string) => [{ field: 'paymentData.cardNumber', message }];
 
 export function createSubscriptionsService(deps: SubscriptionsDeps) {
