@@ -9,10 +9,13 @@ import './subscriptions.css';
 
 export const priceLabel = (monthlyPrice: number) => (monthlyPrice === 0 ? 'Free' : `${formatCents(chargeFor(monthlyPrice).subtotalCents)}/month`);
 
+/** Back to the previous page; opened directly (no page before it), to the profile. */
 function BackButton() {
   const router = useRouter();
+  const navigate = useNavigate();
+  const back = () => (window.history.length > 1 ? router.history.back() : void navigate({ to: '/profile' }));
   return (
-    <Button variant="ghost" onClick={() => router.history.back()}>
+    <Button variant="ghost" onClick={back}>
       ← Back
     </Button>
   );

@@ -75,6 +75,7 @@ describe('the payment form', () => {
     expect(errorOf('Street')).toBe(COMPLETE_ADDRESS);
     expect(errorOf('City')).toBe(COMPLETE_ADDRESS);
     expect(errorOf('Postal code')).toBe(COMPLETE_ADDRESS);
+    expect(document.activeElement).toBe(field('Card number'));
     expect(sent).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CARD_EXPIRED,
   CreateSubscriptionBodySchema,
@@ -107,6 +108,16 @@ export function PaymentForm({
   const [draft, setDraft] = useState<Draft>(() => blankDraft(initial?.email ?? '', initial?.name ?? ''));
   const [paid, setPaid] = useState(false);
   const { fields, busy, failure, run } = useFormSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused submission (here or by the server) takes the keyboard to the first field at fault, once.
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    focusPending.current = false;
+    first.focus();
+  }, [fields.errors]);
   const errorOf = (key: keyof Draft) => fields.errors[FIELD_OF[key]];
   const set = (key: keyof Draft) => (value: string) => {
     setDraft((current) => ({ ...current, [key]: FORMAT[key]?.(value) ?? value }));
@@ -116,6 +127,7 @@ export function PaymentForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || paid) return;
+    focusPending.current = true;
     const body = fields.validate(CreateSubscriptionBodySchema, {
       tier,
       paymentData: {
@@ -145,7 +157,7 @@ export function PaymentForm({
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-labelledby="payment-form-title">
+    <form ref={formRef} className="stack" onSubmit={submit} noValidate aria-labelledby="payment-form-title">
       <section className="card stack-sm" aria-labelledby="payment-summary">
         <h2 id="payment-summary">{team.label}</h2>
         <dl className="payment-summary">
@@ -297,6 +309,7 @@ export function PaymentForm({
 export function PaymentPage({ tier }: { tier: CarTierId }) {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [paidAt, setPaidAt] = useState<number | null>(null);
   useEffect(() => {
     if (paidAt === null) return;
@@ -331,7 +344,7 @@ export function PaymentPage({ tier }: { tier: CarTierId }) {
           pay={subscriptionsApi.create}
           initial={{ email: user.email, name: user.profile.name }}
           onPaid={(answer) => {
-            membershipChanged(answer);
+            membershipChanged(queryClient, answer);
             toast.success(answer.message);
             setPaidAt(Date.now());
           }}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { User } from '#shared/api/auth.ts';
@@ -61,6 +61,7 @@ function RoyalStatus({ user }: { user: User }) {
 }
 
 function CarTeamMembership({ user }: { user: User }) {
+  const queryClient = useQueryClient();
   const query = useQuery(subscriptionStatusQuery());
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -76,7 +77,7 @@ function CarTeamMembership({ user }: { user: User }) {
     setFailure(null);
     try {
       const answer = await subscriptionsApi.cancel();
-      membershipChanged(answer);
+      membershipChanged(queryClient, answer);
       toast.success(answer.message);
       setConfirming(false);
     } catch (error) {

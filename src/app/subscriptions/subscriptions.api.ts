@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   CANCEL_FAILED,
   CancelSubscriptionResponseSchema,
@@ -12,7 +12,6 @@ import {
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { likeKeys } from '#app/likes/likes.api.ts';
 import { http } from '#app/platform/http.ts';
-import { queryClient } from '#app/platform/query.ts';
 import { updateOwnRecord } from '#app/profiles/profiles.api.ts';
 
 export const subscriptionKeys = {
@@ -36,7 +35,7 @@ export const subscriptionsApi = {
  * After a purchase or a cancellation: the member's own record (profile, header) takes the server's
  * tier at once, and every list that shows car-team badges asks the server again.
  */
-export function membershipChanged(status: SubscriptionStatus) {
+export function membershipChanged(queryClient: QueryClient, status: SubscriptionStatus) {
   queryClient.setQueryData(subscriptionKeys.status(), status);
   updateOwnRecord((user) => ({ ...user, carTier: status.tier }));
   void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
