@@ -314,6 +314,26 @@ describe('monthly renewal (the jobs queue, the clock moved)', () => {
   });
 });
 
+describe('a cancellation while the renewal runs', () => {
+  it('ends cancelled on the Honda Team either way, with no deadlock or failed job', async () => {
+    const member = await man();
+    const started = await create(member.token, { tier: 'porsche', paymentData: paymentData() });
+    const due = Date.parse(started.body.subscription.nextBillingDate);
+    t.clock.advance(due - t.clock.now().getTime() - 60_000);
+    await signIn(member);
+    t.clock.advance(60_000);
+    const [cancelled] = await Promise.all([cancel(member.token), t.app.jobs.runDue()]);
+    expect(cancelled.status).toBe(200);
+    expect(await rowsOf(`select s.status, u.car_tier from subscriptions s join users u on u.id = s.user_id where s.user_id = '${member.user._id}'`)).toEqual([
+      { status: 'cancelled', car_tier: 'honda' },
+    ]);
+    const [{ id }] = (await rowsOf(`select id from subscriptions where user_id = '${member.user._id}'`)) as [{ id: string }];
+    const renewJobs = await rowsOf(`select last_error, failed_at from jobs where kind = 'subscriptions.renew' and payload->>'subscriptionId' = '${id}'`);
+    expect(renewJobs.length).toBeGreaterThan(0);
+    expect(renewJobs.every((job) => job.last_error === null && job.failed_at === null)).toBe(true);
+  });
+});
+
 describe('memberships of removed and banned members', () => {
   it('an admin’s removal ends the membership in its transaction; its renewal charges nothing', async () => {
     const admin = await t.verifiedMember({ email: ADMIN_EMAIL });

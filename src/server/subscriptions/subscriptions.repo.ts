@@ -34,6 +34,11 @@ export async function hasEverSubscribed(db: Tx, userId: string): Promise<boolean
   return row !== undefined;
 }
 
+export async function ownerOf(db: Tx, subscriptionId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId)).limit(1);
+  return row?.userId;
+}
+
 export async function lockSubscription(db: Tx, id: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
   return row;

@@ -97,9 +97,12 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
    */
   async function renew(payload: RenewJobPayload, now: Date): Promise<void> {
     const told = await db.transaction(async (tx) => {
+      // Locks in the order every membership change takes them: the member's row, then the membership.
+      const owner = await repo.ownerOf(tx, payload.subscriptionId);
+      if (!owner) return null;
+      const member = await repo.lockMember(tx, owner);
       const active = await repo.lockSubscription(tx, payload.subscriptionId);
       if (!active || active.status !== 'active' || active.currentPeriodEnd.getTime() !== Date.parse(payload.periodEnd)) return null;
-      const member = await repo.lockMember(tx, active.userId);
       if (!member || member.accountStatus !== 'active' || member.isBanned) {
         await endMembership(tx, active, 'ended', now);
         return null;
