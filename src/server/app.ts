@@ -51,6 +51,9 @@ import { inlineStyleHashes, registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { scoreRoutes } from './score/score.routes.ts';
 import { createScoreService } from './score/score.service.ts';
+import { createTestPaymentProvider, type PaymentProvider } from './subscriptions/payment-provider.ts';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
+import { createSubscriptionsService, registerSubscriptionJobs } from './subscriptions/subscriptions.service.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { createSupportService } from './support/support.service.ts';
 
@@ -66,6 +69,8 @@ export type AppDeps = {
   supportEmail: string;
   /** Web Push: the VAPID keys, the push services the server may post to (and, in tests, the sink's agent). */
   push: PushDeps;
+  /** The card processor for memberships; the test-mode one (README "Memberships and payment") when omitted. */
+  payments?: PaymentProvider;
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -171,6 +176,15 @@ export async function buildApp(deps: AppDeps) {
   registerRecurringJobs(jobs);
   const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
   registerPushJobs(jobs, push);
+  const subscriptions = createSubscriptionsService({
+    db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    payments: deps.payments ?? createTestPaymentProvider({ clock: deps.clock }),
+    publicUrl: deps.publicUrl,
+    log: app.log,
+  });
+  registerSubscriptionJobs(jobs, subscriptions);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   // A change that queued work (a push) has committed by the time its answer is sent: run the
@@ -220,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(restaurantsRoutes(restaurants));
       await api.register(abTestRoutes(createAbTestService({ db, clock: deps.clock })));
       await api.register(supportRoutes(support));
+      await api.register(subscriptionsRoutes(subscriptions));
       await api.register(realtime.routes);
       await api.register(pushRoutes(push));
     },

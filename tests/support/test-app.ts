@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '#server/app.ts';
 import type { Database } from '#server/platform/db/client.ts';
@@ -34,7 +35,9 @@ async function answerOf(response: Response): Promise<ApiAnswer> {
  * The whole API on a real loopback port, with its own fresh database, a real SMTP sink for its
  * mail and a clock the test moves. One per test file.
  */
-export async function startTestApp(options: { adminEmails?: string[]; database?: Database; push?: Partial<PushDeps> } = {}) {
+export async function startTestApp(
+  options: { adminEmails?: string[]; database?: Database; push?: Partial<PushDeps>; logger?: FastifyBaseLogger } = {},
+) {
   const sink = await startSmtpSink();
   // Several instances over one database: pass the same database's own connection to each.
   const database: Database & { url?: string } = options.database ?? (await openTestDatabase());
@@ -48,6 +51,7 @@ export async function startTestApp(options: { adminEmails?: string[]; database?:
     publicUrl: PUBLIC_URL,
     adminEmails: new Set(options.adminEmails ?? []),
     supportEmail: SUPPORT_EMAIL,
+    logger: options.logger,
     push: {
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rendezvous.test' },
       allowedHosts: parseAllowedHosts(DEFAULT_PUSH_ALLOWED_HOSTS),

@@ -20,6 +20,7 @@ import { pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announce } from '../platform/realtime/announce.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
+import { endMembershipOfRemovedMember } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './admin.repo.ts';
 
 type UsersQuery = z.output<typeof AdminUsersQuerySchema>;
@@ -141,6 +142,7 @@ export function createAdminService(deps: AdminDeps) {
     async remove(admin: Member, targetId: string): Promise<void> {
       const keys = await act(admin, targetId, 'delete', async (tx, target, now) => {
         await endBookingsOfRemovedMember(tx, target.id, now);
+        await endMembershipOfRemovedMember(tx, target.id, now);
         const photoKeys = await repo.eraseMemberData(tx, target.id, now);
         await repo.anonymise(tx, target.id);
         await announce(tx, [target.id], { type: 'sessionsEnded' });

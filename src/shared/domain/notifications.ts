@@ -1,8 +1,9 @@
 /**
  * Inbox item types: the spec's three, plus booking_update (a request declined, a date confirmed,
- * cancelled or ended by the server), which reads like the other non-request types.
+ * cancelled or ended by the server) and membership (a car-team membership that could not be renewed),
+ * which read like the other non-request types.
  */
-export const NOTIFICATION_TYPES = ['booking_request', 'nudge', 'message', 'booking_update'] as const;
+export const NOTIFICATION_TYPES = ['booking_request', 'nudge', 'message', 'booking_update', 'membership'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Inbox polling (account-and-admin §7, §9). */

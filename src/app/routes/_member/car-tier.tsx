@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { CarTierPage } from '#app/subscriptions/car-tier-page.tsx';
 
-export const Route = createFileRoute('/_member/car-tier')({ component: () => <PagePlaceholder title="Choose your team" /> });
+export const Route = createFileRoute('/_member/car-tier')({ component: CarTierPage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '#app/platform/ui/page-placeholder.tsx';
+import { SubscriptionPage } from '#app/subscriptions/subscription-page.tsx';
 
-export const Route = createFileRoute('/_member/subscription')({ component: () => <PagePlaceholder title="Membership" /> });
+export const Route = createFileRoute('/_member/subscription')({ component: SubscriptionPage });

@@ -10,6 +10,7 @@ export * from '../../nudges/nudges.tables.ts';
 export * from '../../profiles/profiles.tables.ts';
 export * from '../../push/push.tables.ts';
 export * from '../../score/score.tables.ts';
+export * from '../../subscriptions/subscriptions.tables.ts';
 export * from '../../support/support.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../rate-limit.tables.ts';
