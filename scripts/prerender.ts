@@ -31,10 +31,9 @@ export function prerenderPublicPages(): Plugin {
   let dist: string | null = null;
   return {
     name: 'rendezvous:prerender',
-    apply: 'build',
     transformIndexHtml: (html) => html.replace('</title>', `</title>\n    <script>${HEAD_SCRIPT}</script>`),
     configResolved(config) {
-      dist = config.build.ssr ? null : path.resolve(config.root, config.build.outDir);
+      dist = config.command === 'build' && !config.build.ssr ? path.resolve(config.root, config.build.outDir) : null;
     },
     closeBundle: {
       sequential: true,

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { TAGLINES, TAGLINE_VARIANTS, VISITOR_STORAGE_KEY, variantOf } from '#shared/domain/ab-test.ts';
 import { HEAD_SCRIPT } from '#shared/head-script.ts';
 import { PRERENDERED_PAGES } from '#shared/prerendered-pages.ts';
 import { createMember, signInAs } from '../support/e2e-fixtures.ts';
 
 /** Each prerendered page's heading and a line of its main content. */
 const CONTENT: Record<string, { heading: string | RegExp; text: string | RegExp }> = {
-  '/': { heading: /Book a date/, text: 'Made for both sides of the table' },
+  // The visitor's tagline: the original one without JavaScript, else the variant of their id.
+  '/': { heading: new RegExp(Object.values(TAGLINES).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')), text: 'Made for both sides of the table' },
   '/login': { heading: 'Sign in', text: 'Email' },
   '/register': { heading: 'Create your account', text: 'Email' },
   '/forgot-password': { heading: 'Forgot your password?', text: 'Email' },
@@ -38,6 +40,26 @@ test('the server sends each public page its own HTML, other pages the shell, and
     expect(styles).toHaveLength(1);
     expect(policy).toContain(sha256(styles[0]!));
     expect(body).not.toContain('rel="stylesheet"');
+  }
+});
+
+test("the landing page paints the visitor's own tagline before any code runs, and keeps it", async ({ browser }) => {
+  for (const variant of TAGLINE_VARIANTS) {
+    // A returning visitor whose id gives this variant (the first 8 hex digits decide).
+    const id = [...Array(16).keys()].map((n) => n.toString(16).padStart(2, '0')).join('');
+    const visitorId = (TAGLINE_VARIANTS.indexOf(variant).toString(16).padStart(8, '0') + id).slice(0, 32);
+    expect(variantOf(visitorId)).toBe(variant);
+    const context = await browser.newContext();
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [VISITOR_STORAGE_KEY, visitorId] as const);
+    const page = await context.newPage();
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(TAGLINES[variant]);
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    await page.reload();
+    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(TAGLINES[variant]);
+    await context.close();
   }
 });
 
@@ -104,13 +126,13 @@ test('a signed-in member opening a public-only page goes to /browse without seei
   // Before the app's code runs (here: never), the visitor's page is on the device but not shown.
   await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/');
-  await expect(page.locator('#root[data-prerendered] h1')).toHaveText(/Book a date/);
+  await expect(page.locator('#root[data-prerendered] h1')).toContainText(TAGLINES.original);
   await expect(page.locator('#root')).toHaveCSS('visibility', 'hidden');
-  await expect(page.getByRole('heading', { level: 1, name: /Book a date/ })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
 
   await page.unroute(/\/assets\/index-[^/]+\.js$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/browse/);
   await expect(page.locator('#root')).toHaveCSS('visibility', 'visible');
-  await expect(page.getByRole('heading', { level: 1, name: /Book a date/ })).toHaveCount(0);
+  await expect(page.locator('.tagline')).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { TAGLINES, TAGLINE_VARIANTS } from '#shared/domain/ab-test.ts';
 import { ROYAL_TITLES } from '#shared/domain/score.ts';
 import { ActivityTicker } from './activity-ticker.tsx';
-import { record, recordViewAfterLoad, taglineOf, visitor } from './tagline.ts';
+import { record, recordViewAfterLoad } from './tagline.ts';
 import './landing.css';
 
 const TESTIMONIALS = [
@@ -17,12 +18,8 @@ const POINTS = [
   { points: '−100', label: 'No-show' },
 ] as const;
 
-const unchanging = () => () => undefined;
-
 export function LandingPage() {
   const tiers = [...ROYAL_TITLES].reverse();
-  // The visitor's tagline; a page rendered ahead of time (no device yet) shows the original one.
-  const variant = useSyncExternalStore(unchanging, () => visitor().variant, () => 'original' as const);
   useEffect(() => recordViewAfterLoad(), []);
   return (
     <>
@@ -30,7 +27,15 @@ export function LandingPage() {
         <section className="hero">
           <div className="page hero-inner">
             <p className="beta-tag">Free · in beta</p>
-            <h1 data-variant={variant}>{taglineOf(variant)}</h1>
+            {/* Every tagline is in the page; CSS shows the visitor's from the head script's mark, so the
+                prerendered page paints it at once and hydrates unchanged (landing.css). */}
+            <h1>
+              {TAGLINE_VARIANTS.map((variant) => (
+                <span key={variant} className="tagline" data-variant={variant}>
+                  {TAGLINES[variant]}
+                </span>
+              ))}
+            </h1>
             <p className="hero-lead">
               Members publish when they are free for coffee, lunch, dinner, drinks or an activity. You pick a slot, send a
               request, and meet — no endless chatting.

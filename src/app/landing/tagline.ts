@@ -1,4 +1,4 @@
-import { TAGLINES, VISITOR_ID, abTestPaths, variantOf, type AbTestEvent, type TaglineVariant } from '#shared/domain/ab-test.ts';
+import { VISITOR_ID, VISITOR_STORAGE_KEY, abTestPaths, variantOf, type AbTestEvent, type TaglineVariant } from '#shared/domain/ab-test.ts';
 
 /**
  * The landing page's tagline A/B test (README decision 37): a random first-party visitor id kept
@@ -6,8 +6,6 @@ import { TAGLINES, VISITOR_ID, abTestPaths, variantOf, type AbTestEvent, type Ta
  * sendBeacon (else a keepalive fetch) that never hold the page up. Kept tiny: the visitor's first
  * page carries it.
  */
-const STORAGE_KEY = 'rendezvous.visitor';
-
 let current: { id: string; variant: TaglineVariant } | null = null;
 
 function randomId(): string {
@@ -16,19 +14,19 @@ function randomId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** This device's visitor id and variant: read once, made and kept on the first visit. */
+/** This device's visitor id and variant: read once (the head script makes and keeps it on a first visit). */
 export function visitor(): { id: string; variant: TaglineVariant } {
   if (current) return current;
   let id: string | null = null;
   try {
-    id = localStorage.getItem(STORAGE_KEY);
+    id = localStorage.getItem(VISITOR_STORAGE_KEY);
   } catch {
     /* storage blocked: a fresh id for this page */
   }
   if (!id || !VISITOR_ID.test(id)) {
     id = randomId();
     try {
-      localStorage.setItem(STORAGE_KEY, id);
+      localStorage.setItem(VISITOR_STORAGE_KEY, id);
     } catch {
       /* not kept: the next visit may see another tagline */
     }
@@ -36,8 +34,6 @@ export function visitor(): { id: string; variant: TaglineVariant } {
   current = { id, variant: variantOf(id) };
   return current;
 }
-
-export const taglineOf = (variant: TaglineVariant) => TAGLINES[variant];
 
 /** Sends a view or a click without waiting for it; a failure is dropped. */
 export function record(event: AbTestEvent): void {

@@ -22,6 +22,9 @@ export const abTestPaths = {
   stats: '/admin/ab-test/stats',
 } as const;
 
+/** Where the device keeps its visitor id (localStorage). */
+export const VISITOR_STORAGE_KEY = 'rendezvous.visitor';
+
 /** A random first-party visitor id: 32 lowercase hex digits (128 bits), nothing personal in it. */
 export const VISITOR_ID = /^[0-9a-f]{32}$/;
 
