@@ -34,6 +34,7 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createIdempotency, pruneIdempotencyKeys } from './platform/idempotency/idempotency.ts';
 import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
@@ -81,6 +82,7 @@ function registerRecurringJobs(jobs: Jobs) {
     await pruneAuthRecords(db, now);
     await pruneRateLimits(db, now);
     await pruneFinishedJobs(db, now);
+    await pruneIdempotencyKeys(db, now);
   });
 }
 
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
   const admin = createAdminService({ db, clock: deps.clock, adminEmails: deps.adminEmails, removePhotoFiles: (keys) => photos.removeFiles(keys) });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
+  const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
   registerRecurringJobs(jobs);
   const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
@@ -190,10 +193,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
-      await api.register(availabilityRoutes(availability));
+      await api.register(availabilityRoutes(availability, idempotency));
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));
-      await api.register(chatRoutes(chat));
+      await api.register(chatRoutes(chat, idempotency));
       await api.register(adminRoutes(admin));
       await api.register(supportRoutes(support));
       await api.register(realtime.routes);
