@@ -2,7 +2,8 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { registerPushHandlers } from './push.ts';
+import { registerOutboxSync } from './outbox-sync.ts';
+import { readToken, registerPushHandlers } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -23,3 +24,6 @@ self.addEventListener('message', (event) => {
 
 // Web Push: notifications (with Accept and Decline on a booking request) and their clicks.
 registerPushHandlers();
+
+// Background Sync: replays the offline outbox (chat messages, slot changes) with the session token.
+registerOutboxSync(readToken);

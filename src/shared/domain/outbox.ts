@@ -30,7 +30,8 @@ export type OutboxChange = {
   createdAt: string;
   /** Query-key prefixes (JSON) the app asks again once it is sent. */
   invalidates: unknown[][];
-  state: 'waiting' | 'refused';
+  /** 'sent' is kept as a marker until the app next starts: it then asks again what the change touched. */
+  state: 'waiting' | 'refused' | 'sent';
   /** The server's reason, once it refused the change. */
   refusal?: { status: number; error: string };
 };
@@ -62,7 +63,8 @@ export type OutboxAnswer = { status: number; body: unknown };
 export const REFUSED_FALLBACK = 'The server refused this change';
 
 /**
- * Sends the member's waiting changes in order. A sent one leaves the queue; a refused one stays,
+ * Sends the member's waiting changes in order. A sent one stays only as a 'sent' marker (so an app
+ * that starts later, its cache written before the send, asks again what it touched); a refused one stays,
  * marked with the server's reason, and the next is sent; the first that must wait (network, 5xx,
  * 401, 429) stops the run, so nothing overtakes it.
  */
@@ -78,7 +80,7 @@ export async function flushOutbox(
     const outcome = outcomeOf(answer.status);
     if (outcome === 'retry') return { sent, refused, waiting: changes.length - index };
     if (outcome === 'sent') {
-      await deps.queue.remove(change);
+      await deps.queue.put({ ...change, state: 'sent' });
       sent += 1;
       deps.onSent?.(change, answer.body);
     } else {

@@ -58,8 +58,26 @@ function nextSeq(): number {
 async function reload(): Promise<void> {
   const memberId = useOutbox.getState().memberId;
   if (!memberId) return;
-  const changes = await idbQueue.list(memberId);
+  const changes = (await idbQueue.list(memberId)).filter((change) => change.state !== 'sent');
   if (useOutbox.getState().memberId === memberId) useOutbox.setState({ changes });
+}
+
+/** Sent markers this page has already acted on. */
+const settled = new Set<string>();
+
+/**
+ * Changes sent by the service worker, or sent before the cache was last written (just before the app
+ * closed), make the screens they touched ask again. At start the markers go; while the app runs they
+ * stay (a close before the cache is written again must not lose them), acted on once per page.
+ */
+async function settleSent(memberId: string, atStart: boolean): Promise<void> {
+  for (const change of await idbQueue.list(memberId)) {
+    if (change.state !== 'sent') continue;
+    // Whatever is fetching now started after the send: let it finish (a cancelled fetch may be lost at start).
+    if (!settled.has(change.id)) for (const queryKey of change.invalidates) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    settled.add(change.id);
+    if (atStart) await idbQueue.remove(change);
+  }
 }
 
 /** One attempt at a queued change, with its Idempotency-Key; status 0 when the network failed. */
@@ -81,6 +99,7 @@ async function send(change: OutboxChange): Promise<OutboxAnswer> {
 }
 
 function onSent(change: OutboxChange) {
+  settled.add(change.id);
   for (const queryKey of change.invalidates) void queryClient.invalidateQueries({ queryKey });
 }
 
@@ -176,9 +195,16 @@ const onOnline = () => {
   retryMs = RETRY_FIRST_MS;
   void flush();
 };
-const onVisible = () => document.visibilityState === 'visible' && void reload().then(() => flush());
+/** What the service worker (or another tab) did meanwhile: its sent changes refresh the screens. */
+async function catchUp(): Promise<void> {
+  const memberId = useOutbox.getState().memberId;
+  if (!memberId) return;
+  await settleSent(memberId, false);
+  await reload();
+}
+const onVisible = () => document.visibilityState === 'visible' && void catchUp().then(() => flush());
 const onWorkerMessage = (event: MessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === OUTBOX_CHANGED_MESSAGE) void reload();
+  if ((event.data as { type?: string } | null)?.type === OUTBOX_CHANGED_MESSAGE) void catchUp();
 };
 
 /**
@@ -198,6 +224,7 @@ export async function startOutbox(memberId: string | null): Promise<void> {
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+  await settleSent(memberId, true);
   await reload();
   if (hasWaiting()) {
     void requestBackgroundSync();
