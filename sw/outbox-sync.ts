@@ -65,6 +65,8 @@ export async function replayOutbox(deps: ReplayDeps): Promise<{ sent: number; re
         method: change.method,
         headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': change.id },
         body: JSON.stringify(change.body ?? {}),
+        // A connection that hangs must not hold the queue's lock for ever.
+        signal: AbortSignal.timeout(10_000),
       });
       return { status: response.status, body: await response.json().catch(() => null) };
     } catch {

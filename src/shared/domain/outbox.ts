@@ -32,6 +32,8 @@ export type OutboxChange = {
   invalidates: unknown[][];
   /** 'sent' is kept as a marker until the app next starts: it then asks again what the change touched. */
   state: 'waiting' | 'refused' | 'sent';
+  /** When it was sent (a 'sent' marker). */
+  sentAt?: string;
   /** The server's reason, once it refused the change. */
   refusal?: { status: number; error: string };
 };
@@ -80,7 +82,7 @@ export async function flushOutbox(
     const outcome = outcomeOf(answer.status);
     if (outcome === 'retry') return { sent, refused, waiting: changes.length - index };
     if (outcome === 'sent') {
-      await deps.queue.put({ ...change, state: 'sent' });
+      await deps.queue.put({ ...change, state: 'sent', sentAt: new Date().toISOString() });
       sent += 1;
       deps.onSent?.(change, answer.body);
     } else {

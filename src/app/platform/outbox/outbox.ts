@@ -14,7 +14,7 @@ import {
   type OutboxQueue,
 } from '#shared/domain/outbox.ts';
 import { API_TIMEOUT_MS, api } from '../http.ts';
-import { queryClient } from '../query.ts';
+import { QUERY_STALE_MS, queryClient } from '../query.ts';
 import { useSession } from '../session.store.ts';
 
 /** Retries while changes wait and the server cannot be reached: from 2 s, doubling, at most 30 s. */
@@ -67,8 +67,8 @@ const settled = new Set<string>();
 
 /**
  * Changes sent by the service worker, or sent before the cache was last written (just before the app
- * closed), make the screens they touched ask again. At start the markers go; while the app runs they
- * stay (a close before the cache is written again must not lose them), acted on once per page.
+ * closed), make the screens they touched ask again, once per page. A marker goes at a start once it is
+ * older than the queries' stale time: by then any copy cached before the send is asked again anyway.
  */
 async function settleSent(memberId: string, atStart: boolean): Promise<void> {
   for (const change of await idbQueue.list(memberId)) {
@@ -76,7 +76,8 @@ async function settleSent(memberId: string, atStart: boolean): Promise<void> {
     // Whatever is fetching now started after the send: let it finish (a cancelled fetch may be lost at start).
     if (!settled.has(change.id)) for (const queryKey of change.invalidates) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
     settled.add(change.id);
-    if (atStart) await idbQueue.remove(change);
+    const age = Date.now() - new Date(change.sentAt ?? 0).getTime();
+    if (atStart && age > QUERY_STALE_MS) await idbQueue.remove(change);
   }
 }
 
