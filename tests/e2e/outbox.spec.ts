@@ -151,6 +151,18 @@ test('offline, a message and a new slot wait on the device through a reload and 
   expect(await threadOf(baseURL!, guest, host.user._id)).toEqual([]);
   expect(await slotsIn(baseURL!, guest, day)).toEqual([]);
 
+  // Signing out now first says what would wait on the device; the member stays.
+  let warning = '';
+  page.once('dialog', (dialog) => {
+    warning = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect.poll(() => warning).toBe('2 changes have not been sent yet. They stay on this device and will be sent when you sign in again. Sign out anyway?');
+  await page.keyboard.press('Escape');
+  await expect(reopenedLog).toBeVisible();
+
   // Back online: both are sent, and the marks go.
   await online(context);
   await expect(reopenedLog.getByRole('listitem').filter({ hasText: message })).not.toContainText('Waiting to send…');

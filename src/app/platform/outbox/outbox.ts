@@ -174,6 +174,9 @@ export async function queueChange(input: NewChange): Promise<OutboxChange> {
   return change;
 }
 
+/** Changes of the member not sent yet: waiting or refused (the sign-out asks first). */
+export const unsentCount = () => useOutbox.getState().changes.filter((change) => change.state !== 'sent').length;
+
 /** True while the member has changes waiting: a new change then queues behind them, to keep the order. */
 export const hasWaiting = () => useOutbox.getState().changes.some((change) => change.state === 'waiting');
 
