@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addPhoto, apiPost, confirmedDate, createMember, serviceWorkerControls, signInAs, type Member } from '../support/e2e-fixtures.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
 import { startNetworkSwitch, type NetworkSwitch } from '../support/network-switch.ts';
 
 // The app is opened through a switch in front of the suite's server, so a test can cut the network
@@ -278,6 +278,68 @@ test('a removal the server refuses on replay (the slot was booked meanwhile) is 
   await expect(item).toBeVisible();
   await expect(item.getByRole('alert')).toHaveCount(0);
 });
+
+test('a message whose chat closed before it was sent is listed on /messages with the reason, and can be discarded', async ({ context, baseURL }) => {
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [host, guest] = await Promise.all([
+    createMember(baseURL!, { verified: true, gender: 'female', name: `Ines ${tag}` }),
+    createMember(baseURL!, { verified: true, gender: 'male', name: `Ivo ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(baseURL!, guest);
+  const { slot } = (await apiPost(baseURL!, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as {
+    slot: { _id: string };
+  };
+  const { booking } = (await apiPost(
+    baseURL!,
+    guest,
+    '/bookings/request',
+    {
+      availabilityId: slot._id,
+      requestMessage: 'Dinner sounds lovely.',
+      proposedVenue: { name: 'Bistro Verde', address: '1 Main St', type: 'restaurant', priceRange: '$$' },
+      paymentResponsibility: { paidBy: 'requester' },
+    },
+    201,
+  )) as { booking: { _id: string } };
+  await apiPost(baseURL!, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
+
+  const page = await context.newPage();
+  await signInAs(page, guest);
+  await openApp(page, `/messages/${host.user._id}`);
+  await serviceWorkerControls(page);
+  const log = page.getByRole('log', { name: `Messages with Ines ${tag}` });
+  await expect(log).toBeVisible();
+  await offline(context);
+  const text = 'Still on for tomorrow?';
+  const box = page.getByRole('textbox', { name: `Message Ines ${tag}` });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(log.getByRole('listitem').filter({ hasText: text })).toContainText('Waiting to send…');
+
+  // Meanwhile the host cancels the date: the chat closes.
+  await apiPost(baseURL!, host, `/bookings/${booking._id}/cancel`, { reason: 'other', customReason: 'Something came up' }, 200);
+  await online(context);
+
+  // The closed chat sends the member back to /messages, where the message waits with the reason.
+  await expect(page).toHaveURL(/\/messages$/);
+  const refused = page.getByRole('region', { name: 'Messages not sent' });
+  await expect(refused).toContainText(`To Ines ${tag}: “${text}”`);
+  await expect(refused).toContainText('Chat is only available for confirmed bookings');
+  expect(await threadOfCancelled(baseURL!, guest, host.user._id)).toBe(403);
+  await page.reload();
+  await expect(refused).toContainText(text);
+  await refused.getByRole('button', { name: /^Discard/ }).click();
+  await expect(refused).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Messages not sent' })).toHaveCount(0);
+});
+
+/** The thread's status for the member (403 once the chat closed). */
+async function threadOfCancelled(baseURL: string, member: Member, otherId: string): Promise<number> {
+  const answer = await fetch(`${baseURL}/api/messages/conversation/${otherId}`, { headers: { authorization: `Bearer ${member.token}` } });
+  return answer.status;
+}
 
 test('chaos: the network flips 200 times while a member sends 100 messages; each is stored once, in order', async ({ context, baseURL }) => {
   test.setTimeout(120_000);

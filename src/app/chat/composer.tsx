@@ -89,7 +89,7 @@ export function Composer({
     typing.stop();
     onSending?.();
     const queue = () => {
-      void queueSend({ recipientId, content, clientId });
+      void queueSend({ recipientId, content, clientId }, recipientName);
       attempt.current = null;
       setText('');
       box.current?.focus();

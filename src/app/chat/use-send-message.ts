@@ -35,8 +35,14 @@ export function usePendingSends(recipientId: string): SendVariables[] {
 }
 
 /** Queues a message in the outbox (offline, or behind other waiting changes); its clientId goes with it. */
-export const queueSend = (variables: SendVariables) =>
-  queueChange({ kind: 'chat.send', method: 'POST', path: chatPaths.send, body: variables, invalidates: [chatKeys.all] });
+export const queueSend = (variables: SendVariables, recipientName: string) =>
+  queueChange({ kind: 'chat.send', method: 'POST', path: chatPaths.send, body: variables, label: recipientName, invalidates: [chatKeys.all] });
+
+/** Queued messages the server refused, to anyone: /messages lists them (their chat may be closed). */
+export function useRefusedSends(): (OutboxChange & { body: SendVariables })[] {
+  const changes = useOutbox((state) => state.changes);
+  return changes.filter((change): change is OutboxChange & { body: SendVariables } => change.kind === 'chat.send' && change.state === 'refused');
+}
 
 /** Queued messages to this member: waiting, or refused by the server on replay. */
 export function useQueuedSends(recipientId: string): (OutboxChange & { body: SendVariables })[] {

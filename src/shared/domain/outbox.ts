@@ -27,6 +27,8 @@ export type OutboxChange = {
   /** Under /api, e.g. '/messages/send'. */
   path: string;
   body: unknown;
+  /** What the member is shown for it where the change's own screen is gone (e.g. "To Hana"). */
+  label?: string;
   createdAt: string;
   /** Query-key prefixes (JSON) the app asks again once it is sent. */
   invalidates: unknown[][];

@@ -160,7 +160,14 @@ async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-export type NewChange = { kind: OutboxKind; method: OutboxChange['method']; path: string; body: unknown; invalidates: readonly (readonly unknown[])[] };
+export type NewChange = {
+  kind: OutboxKind;
+  method: OutboxChange['method'];
+  path: string;
+  body: unknown;
+  label?: string;
+  invalidates: readonly (readonly unknown[])[];
+};
 
 /** Queues a change of the signed-in member: shown at once as waiting, kept across reloads, sent in order. */
 export async function queueChange(input: NewChange): Promise<OutboxChange> {
