@@ -15,6 +15,7 @@ import {
 } from '#shared/domain/outbox.ts';
 import { API_TIMEOUT_MS, api } from '../http.ts';
 import { QUERY_STALE_MS, queryClient } from '../query.ts';
+import { useRealtimeStore } from '../realtime/realtime.store.ts';
 import { useSession } from '../session.store.ts';
 
 /** Retries while changes wait and the server cannot be reached: from 2 s, doubling, at most 30 s. */
@@ -218,9 +219,12 @@ const onWorkerMessage = (event: MessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === OUTBOX_CHANGED_MESSAGE) void catchUp();
 };
 
+let stopFollowingRealtime: (() => void) | null = null;
+
 /**
  * Follows the signed-in member: their queue is read and sent (now, when the device comes online,
- * when the app is shown again, and after a pause while the server cannot be reached). Another
+ * when the app is shown again, when the live connection comes back, and after a pause while the
+ * server cannot be reached). Another
  * member's queue is never shown or sent; a signed-out member's stays on the device, keyed to them,
  * until they sign in again (README decision 29).
  */
@@ -231,7 +235,13 @@ export async function startOutbox(memberId: string | null): Promise<void> {
   window.removeEventListener('online', onOnline);
   document.removeEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+  stopFollowingRealtime?.();
+  stopFollowingRealtime = null;
   if (!memberId) return;
+  // The live connection reconnecting means the server answers again.
+  stopFollowingRealtime = useRealtimeStore.subscribe((state, previous) => {
+    if (state.connected && !previous.connected && hasWaiting()) onOnline();
+  });
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
