@@ -93,6 +93,14 @@ describe('flushOutbox', () => {
     expect(calls.map((c) => c.content)).toEqual(['one', 'two', 'three']);
   });
 
+  it('counts a removal the server no longer finds (404) as done: an earlier attempt removed it', async () => {
+    const queue = memoryQueue();
+    await queue.put({ ...change('ana', 'gone'), kind: 'slot.remove', method: 'DELETE', path: '/availability/x' });
+    await queue.put(change('ana', 'missing'));
+    const result = await flushOutbox('ana', { queue, send: async () => ({ status: 404, body: { error: 'Availability slot not found' } }) });
+    expect(result).toEqual({ sent: 1, refused: 1, waiting: 0 });
+  });
+
   it('names a refusal without a reason in its body with a fallback', async () => {
     const queue = memoryQueue();
     await queue.put(change('ana', 'one'));

@@ -81,7 +81,8 @@ export async function flushOutbox(
   let refused = 0;
   for (const [index, change] of changes.entries()) {
     const answer = await deps.send(change);
-    const outcome = outcomeOf(answer.status);
+    // A removal the server cannot find is done: a first attempt whose answer was lost removed it.
+    const outcome = change.kind === 'slot.remove' && answer.status === 404 ? 'sent' : outcomeOf(answer.status);
     if (outcome === 'retry') return { sent, refused, waiting: changes.length - index };
     if (outcome === 'sent') {
       await deps.queue.put({ ...change, state: 'sent', sentAt: new Date().toISOString() });
