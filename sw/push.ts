@@ -94,7 +94,8 @@ function tokenStore(mode: IDBTransactionMode, use: (store: IDBObjectStore) => ID
     };
   });
 }
-const readToken = async () => ((await tokenStore('readonly', (store) => store.get(SW_TOKEN_KEY))) as string | undefined) ?? null;
+/** The session token the page handed the worker (null when signed out). */
+export const readToken = async () => ((await tokenStore('readonly', (store) => store.get(SW_TOKEN_KEY))) as string | undefined) ?? null;
 const writeToken = (token: string | null) =>
   tokenStore('readwrite', (store) => (token === null ? store.delete(SW_TOKEN_KEY) : store.put(token, SW_TOKEN_KEY))).then(() => undefined);
 

@@ -7,7 +7,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { PHOTO_CACHE, PHOTO_CACHE_MAX_AGE_S, PHOTO_CACHE_MAX_ENTRIES, PHOTO_PATH_PREFIX } from '#shared/domain/offline.ts';
 import { prerenderedFileFor } from '#shared/prerendered-pages.ts';
-import { registerPushHandlers } from './push.ts';
+import { registerOutboxSync } from './outbox-sync.ts';
+import { readToken, registerPushHandlers } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -47,3 +48,6 @@ self.addEventListener('message', (event) => {
 
 // Web Push: notifications (with Accept and Decline on a booking request) and their clicks.
 registerPushHandlers();
+
+// Background Sync: replays the offline outbox (chat messages, slot changes) with the session token.
+registerOutboxSync(readToken);

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
 import { queryClient } from './platform/query.ts';
+import { followSessionForOutbox } from './platform/outbox/follow-session.ts';
 import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
 import { useSession } from './platform/session.store.ts';
 import { captureInstallPrompt } from './platform/install.ts';
@@ -54,5 +55,7 @@ captureInstallPrompt();
 void restoreSession();
 // The live connection (lazy: only signed-in, verified members download it).
 followSessionForRealtime();
+// The offline outbox (lazy too): queued chat messages and slot changes, sent when the network returns.
+followSessionForOutbox();
 registerServiceWorker();
 syncPushWithSession();

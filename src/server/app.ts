@@ -42,6 +42,7 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createIdempotency, pruneIdempotencyKeys } from './platform/idempotency/idempotency.ts';
 import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
@@ -97,6 +98,7 @@ function registerRecurringJobs(jobs: Jobs) {
     await pruneBiometricChallenges(db, now);
     await pruneRateLimits(db, now);
     await pruneFinishedJobs(db, now);
+    await pruneIdempotencyKeys(db, now);
   });
 }
 
@@ -172,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
+  const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
   registerRecurringJobs(jobs);
   const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
@@ -226,10 +229,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));
       await api.register(browseRoutes(browse));
-      await api.register(availabilityRoutes(availability));
+      await api.register(availabilityRoutes(availability, idempotency));
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));
-      await api.register(chatRoutes(chat));
+      await api.register(chatRoutes(chat, idempotency));
       await api.register(adminRoutes(admin));
       await api.register(restaurantsRoutes(restaurants));
       await api.register(abTestRoutes(createAbTestService({ db, clock: deps.clock })));

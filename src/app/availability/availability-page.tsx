@@ -7,6 +7,8 @@ import { HttpError } from '#shared/http-error.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { PushOfferCard } from '#app/push/push-offer-card.tsx';
 import { browseKeys } from '#app/browse/browse.api.ts';
+import type { OutboxChange } from '#shared/domain/outbox.ts';
+import { discardChange, hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Dialog } from '#app/platform/ui/dialog.tsx';
@@ -16,6 +18,7 @@ import { toast } from '#app/platform/ui/toast.store.ts';
 import { CALENDAR_FAILED, REMOVE_FAILED, availabilityApi, availabilityKeys, availabilityQueries, monthsFrom } from './availability.api.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { SlotForm } from './slot-form.tsx';
+import { SLOT_OUTBOX_TEXTS, isQueuedSlot, queueSlotRemove, useQueuedSlotChanges, type QueuedSlot } from './slot-outbox.ts';
 import { slotDay, slotTimes } from './slot-text.ts';
 import './availability.css';
 
@@ -42,7 +45,13 @@ export function AvailabilityPage() {
 
   const pending = calendars.some((query) => query.isPending);
   const failed = calendars.some((query) => query.isError && !query.data);
-  const all: MyCalendar = useMemo(() => Object.assign({}, ...calendars.map((query) => query.data ?? {})), [calendars]);
+  const queued = useQueuedSlotChanges(timeZone);
+  // Slots queued offline show with the published ones, marked as waiting.
+  const all: MyCalendar = useMemo(() => {
+    const merged: MyCalendar = Object.assign({}, ...calendars.map((query) => query.data ?? {}));
+    for (const slot of queued.created) merged[slot.date] = [...(merged[slot.date] ?? []), slot].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    return merged;
+  }, [calendars, queued.created]);
   const upcoming = Object.values(all)
     .flat()
     .filter((slot) => new Date(slot.endsAt).getTime() > now.instant.getTime())
@@ -90,7 +99,7 @@ export function AvailabilityPage() {
           )}
           <div className="stack-sm" aria-live="polite">
             <h3>{slotDay(selected, true)}</h3>
-            {daySlots.length === 0 ? <p className="muted">No free times on this day.</p> : <SlotList slots={daySlots} label={`Free times on ${slotDay(selected, true)}`} />}
+            {daySlots.length === 0 ? <p className="muted">No free times on this day.</p> : <SlotList slots={daySlots} removals={queued.removals} label={`Free times on ${slotDay(selected, true)}`} />}
           </div>
         </section>
         <section className="card stack" aria-labelledby="upcoming-heading">
@@ -102,7 +111,7 @@ export function AvailabilityPage() {
               <p>No upcoming free times yet. Add one above so others can book you.</p>
             </div>
           ) : (
-            <SlotList slots={upcoming} label="All my upcoming availability" />
+            <SlotList slots={upcoming} removals={queued.removals} label="All my upcoming availability" />
           )}
         </section>
       </div>
@@ -110,20 +119,66 @@ export function AvailabilityPage() {
   );
 }
 
-function SlotList({ slots, label }: { slots: OwnSlot[]; label: string }) {
+function SlotList({ slots, removals, label }: { slots: OwnSlot[]; removals: Map<string, OutboxChange>; label: string }) {
   return (
     <ul className="own-slots" aria-label={label}>
-      {slots.map((slot) => (
-        <OwnSlotItem key={slot._id} slot={slot} />
-      ))}
+      {slots.map((slot) =>
+        isQueuedSlot(slot) ? <QueuedSlotItem key={slot._id} slot={slot} /> : <OwnSlotItem key={slot._id} slot={slot} removal={removals.get(slot._id)} />,
+      )}
     </ul>
   );
 }
 
-function OwnSlotItem({ slot }: { slot: OwnSlot }) {
+/** A refused change's reason and its Discard button (README decision 28: never dropped in silence). */
+function Refusal({ title, change, what }: { title: string; change: OutboxChange; what: string }) {
+  return (
+    <div className="outbox-refusal stack-sm" role="alert">
+      <span>
+        {title}: {change.refusal?.error}
+      </span>
+      <Button size="sm" variant="ghost" onClick={() => void discardChange(change)}>
+        Discard<span className="visually-hidden"> {what}</span>
+      </Button>
+    </div>
+  );
+}
+
+/** A slot written offline: waiting to be published (Cancel drops it), or refused by the server. */
+function QueuedSlotItem({ slot }: { slot: QueuedSlot }) {
+  const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotDay(slot.date)} at ${slot.startTime}`;
+  const refused = slot.queued.state === 'refused';
+  return (
+    <li className="own-slot is-queued">
+      <div className="stack-sm">
+        <strong>
+          {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
+        </strong>
+        <span>{slotTimes(slot)}</span>
+        <span>{slot.venue}</span>
+        {refused ? (
+          <Refusal title={SLOT_OUTBOX_TEXTS.notPublished} change={slot.queued} what={what} />
+        ) : (
+          <span className="muted">{SLOT_OUTBOX_TEXTS.waitingToPublish}</span>
+        )}
+      </div>
+      {!refused && (
+        <Button size="sm" variant="ghost" onClick={() => void discardChange(slot.queued)}>
+          Cancel<span className="visually-hidden"> {what}</span>
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function OwnSlotItem({ slot, removal }: { slot: OwnSlot; removal?: OutboxChange }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotDay(slot.date)} at ${slot.startTime}`;
+  const queueRemoval = () => {
+    setConfirming(false);
+    void queueSlotRemove(slot._id);
+    toast.success(SLOT_OUTBOX_TEXTS.queuedRemove);
+  };
   const remove = useMutation({
     mutationFn: () => availabilityApi.remove(slot._id),
     onSuccess: async (answer) => {
@@ -135,6 +190,7 @@ function OwnSlotItem({ slot }: { slot: OwnSlot }) {
       ]);
     },
     onError: (error) => {
+      if (error instanceof HttpError && error.status === 0) return queueRemoval();
       setConfirming(false);
       toast.error(error instanceof HttpError && error.status === 409 ? `${REMOVE_FAILED}: ${error.message}` : REMOVE_FAILED);
     },
@@ -146,7 +202,7 @@ function OwnSlotItem({ slot }: { slot: OwnSlot }) {
         ? `${slot.pendingCount} pending request${slot.pendingCount === 1 ? '' : 's'}`
         : 'Open';
   return (
-    <li className={`own-slot${slot.isBooked ? ' is-booked' : ''}`}>
+    <li className={`own-slot${slot.isBooked ? ' is-booked' : ''}${removal?.state === 'waiting' ? ' is-removing' : ''}`}>
       <div className="stack-sm">
         <strong>
           {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
@@ -154,10 +210,14 @@ function OwnSlotItem({ slot }: { slot: OwnSlot }) {
         <span>{slotTimes(slot)}</span>
         <span>{slot.venue}</span>
         <span className="muted">{status}</span>
+        {removal?.state === 'waiting' && <span className="muted">{SLOT_OUTBOX_TEXTS.removing}</span>}
+        {removal?.state === 'refused' && <Refusal title={SLOT_OUTBOX_TEXTS.notRemoved} change={removal} what={`removal of ${what}`} />}
       </div>
-      <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-        Remove<span className="visually-hidden"> {what}</span>
-      </Button>
+      {!removal && (
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+          Remove<span className="visually-hidden"> {what}</span>
+        </Button>
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} title="Remove this time?">
         <div className="stack">
           <p>
@@ -165,7 +225,7 @@ function OwnSlotItem({ slot }: { slot: OwnSlot }) {
             {slot.pendingCount > 0 && ' Pending requests for it will be declined.'}
           </p>
           <div className="row">
-            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+            <Button variant="danger" busy={remove.isPending} onClick={() => (!navigator.onLine || hasWaiting() ? queueRemoval() : remove.mutate())}>
               Remove
             </Button>
             <Button onClick={() => setConfirming(false)}>Keep it</Button>

@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { SlotCreateBodySchema } from '#shared/api/availability.ts';
+import { SlotCreateBodySchema, type SlotCreateBody } from '#shared/api/availability.ts';
 import { MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, defaultEndTime, minutesOf, timeOf } from '#shared/domain/booking.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, type DateType } from '#shared/domain/profile.ts';
 import { PAST_TIME, SLOT_PRESETS, presetTimes } from '#shared/domain/slot-presets.ts';
 import { VenueBanners } from '#app/banners/venue-banners.tsx';
+import { HttpError } from '#shared/http-error.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';
+import { hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { offerPush } from '#app/push/push-offer.ts';
 import { CREATE_FAILED, FORM_ERRORS, availabilityApi, availabilityKeys } from './availability.api.ts';
+import { SLOT_OUTBOX_TEXTS, queueSlotCreate } from './slot-outbox.ts';
 
 /** core-journey §9: a new slot's venue starts as a joke the host is meant to replace. */
 export const DEFAULT_VENUE = 'Somewhere with good coffee and even better conversation';
@@ -44,20 +47,32 @@ export function SlotForm({
   const clientKey = useRef(crypto.randomUUID());
   const notesId = useId();
 
+  const written = () => {
+    clientKey.current = crypto.randomUUID();
+    setDraft((current) => ({ ...FRESH, dateType: current.dateType, venue: current.venue }));
+    fields.clear();
+  };
+  /** Offline (or behind other waiting changes): the slot waits in the outbox, shown at once as waiting. */
+  const queue = (body: SlotCreateBody) => {
+    void queueSlotCreate(body);
+    toast.success(SLOT_OUTBOX_TEXTS.queuedCreate);
+    written();
+  };
   const create = useMutation({
     mutationFn: availabilityApi.create,
     onSuccess: async (answer) => {
       toast.success(answer.message);
       offerPush('slot');
-      clientKey.current = crypto.randomUUID();
-      setDraft((current) => ({ ...FRESH, dateType: current.dateType, venue: current.venue }));
-      fields.clear();
+      written();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
         queryClient.invalidateQueries({ queryKey: browseKeys.all }),
       ]);
     },
-    onError: (error) => setFailure(fields.fromServer(error) ? FORM_ERRORS : messageOf(error, CREATE_FAILED)),
+    onError: (error, body) => {
+      if (error instanceof HttpError && error.status === 0) return queue(body);
+      setFailure(fields.fromServer(error) ? FORM_ERRORS : messageOf(error, CREATE_FAILED));
+    },
   });
 
   function update<K extends keyof Draft>(key: K, value: Draft[K]) {
@@ -79,7 +94,8 @@ export function SlotForm({
       setFailure(FORM_ERRORS);
       return;
     }
-    create.mutate(body);
+    if (!navigator.onLine || hasWaiting()) queue(body);
+    else create.mutate(body);
   }
 
   const isToday = date === now.date;

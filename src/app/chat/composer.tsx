@@ -2,9 +2,10 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type K
 import { MESSAGE_MAX } from '#shared/domain/chat.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { emitTyping } from '#app/platform/realtime/realtime.store.ts';
+import { hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { CHAT_TEXTS } from './chat.api.ts';
-import { useSendMessage } from './use-send-message.ts';
+import { queueSend, useSendMessage } from './use-send-message.ts';
 
 /** While typing, "typing" is said again at most this often (the other side's indicator stays on). */
 export const TYPING_REPEAT_MS = 2_000;
@@ -45,7 +46,9 @@ function useTypingSignal(recipientId: string, conversationId: string) {
 /**
  * The message box (core-journey §5): trimmed 1 to 1000 characters, Enter sends and Shift+Enter
  * starts a new line, one send at a time. A failed send keeps the text and its clientId, so
- * sending the same text again cannot store it twice.
+ * sending the same text again cannot store it twice. Offline (or when the network fails, or while
+ * other changes wait) the message goes to the outbox: shown at once as waiting, sent when the network
+ * returns, with the same clientId.
  */
 export function Composer({
   recipientId,
@@ -85,6 +88,17 @@ export function Composer({
     setFailed(false);
     typing.stop();
     onSending?.();
+    const queue = () => {
+      void queueSend({ recipientId, content, clientId }, recipientName);
+      attempt.current = null;
+      setText('');
+      box.current?.focus();
+    };
+    if (!navigator.onLine || hasWaiting()) {
+      queue();
+      sending.current = false;
+      return;
+    }
     send.mutate(
       { recipientId, content, clientId },
       {
@@ -94,7 +108,8 @@ export function Composer({
           box.current?.focus();
         },
         onError: (error) => {
-          if (error instanceof HttpError && error.status === 403) onForbidden();
+          if (error instanceof HttpError && error.status === 0) queue();
+          else if (error instanceof HttpError && error.status === 403) onForbidden();
           else setFailed(true);
         },
         onSettled: () => {

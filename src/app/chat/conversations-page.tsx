@@ -4,13 +4,16 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { Conversation } from '#shared/api/chat.ts';
 import { capCount } from '#shared/domain/score.ts';
+import { discardChange } from '#app/platform/outbox/outbox.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { Button } from '#app/platform/ui/button.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Avatar } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { CHAT_TEXTS, chatKeys, chatQueries } from './chat.api.ts';
 import { whenOf } from './chat-time.ts';
 import { useFocusHeading } from './use-focus-heading.ts';
+import { useRefusedSends } from './use-send-message.ts';
 import './chat.css';
 
 /** What a conversation row says under the name: the last message (mine prefixed), or an invitation to start. */
@@ -36,6 +39,7 @@ export function ConversationsPage() {
         Messages
       </h1>
       {conversations.data && <OfflineStatus updatedAt={conversations.dataUpdatedAt} />}
+      <RefusedSends />
       {conversations.isPending ? (
         <Spinner label="Loading conversations" />
       ) : conversations.isError && !conversations.data ? (
@@ -58,6 +62,33 @@ export function ConversationsPage() {
         </ul>
       )}
     </main>
+  );
+}
+
+/**
+ * Messages written offline that the server refused when they were sent (a chat closed meanwhile):
+ * listed here with the reason, since their conversation may be gone, until the member discards them.
+ */
+function RefusedSends() {
+  const refused = useRefusedSends();
+  if (refused.length === 0) return null;
+  return (
+    <section className="card stack-sm outbox-refused" aria-labelledby="refused-heading">
+      <h2 id="refused-heading">Messages not sent</h2>
+      <ul className="stack-sm">
+        {refused.map((change) => (
+          <li key={change.id} className="stack-sm">
+            <span>
+              {change.label ? `To ${change.label}: ` : ''}“{change.body.content}”
+            </span>
+            <span className="field-error">{change.refusal?.error}</span>
+            <Button size="sm" variant="ghost" onClick={() => void discardChange(change)}>
+              Discard<span className="visually-hidden"> “{change.body.content}”</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -3,8 +3,20 @@ import type { Message } from '#shared/api/chat.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { dayKeyOf, dayLabelOf, timeOf } from './chat-time.ts';
 
-/** A message as the log shows it; a pending one is still on its way. */
-export type LogEntry = { key: string; own: boolean; content: string; createdAt: string; pending?: boolean; read?: boolean };
+/** A message as the log shows it; a pending one is still on its way, a queued one waits in the outbox (or was refused). */
+export type LogEntry = {
+  key: string;
+  own: boolean;
+  content: string;
+  createdAt: string;
+  pending?: boolean;
+  read?: boolean;
+  queued?: { refusal?: string; onDiscard(): void; onRetry(): void };
+};
+
+/** A queued message's mark until it is sent, and a refused one's. */
+export const WAITING_TO_SEND = 'Waiting to send…';
+export const NOT_SENT = 'Not sent';
 
 /** How close to the bottom (px) still counts as "at the bottom": new messages then scroll into view. */
 const BOTTOM_SLACK_PX = 64;
@@ -95,14 +107,32 @@ export function MessageLog({
                     <span>{dayLabelOf(entry.createdAt)}</span>
                   </li>
                 )}
-                <li className={`chat-message ${entry.own ? 'chat-message-own' : 'chat-message-other'}${entry.pending ? ' chat-message-pending' : ''}`}>
+                <li
+                  className={`chat-message ${entry.own ? 'chat-message-own' : 'chat-message-other'}${entry.pending ? ' chat-message-pending' : ''}${entry.queued?.refusal ? ' chat-message-refused' : ''}`}
+                >
                   <span className="visually-hidden">{entry.own ? 'You' : otherName}: </span>
                   <p className="chat-bubble">{entry.content}</p>
                   <span className="chat-meta">
                     <time dateTime={entry.createdAt}>{timeOf(entry.createdAt)}</time>
-                    {entry.pending && <span> · Sending…</span>}
+                    {entry.pending && !entry.queued && <span> · Sending…</span>}
+                    {entry.queued && !entry.queued.refusal && <span> · {WAITING_TO_SEND}</span>}
                     {entry === lastOwn && entry.read && <span> · Read</span>}
                   </span>
+                  {entry.queued?.refusal && (
+                    <span className="chat-refused" role="alert">
+                      <span>
+                        {NOT_SENT}: {entry.queued.refusal}
+                      </span>
+                      <span className="row">
+                        <Button size="sm" onClick={entry.queued.onRetry}>
+                          Retry<span className="visually-hidden"> sending “{entry.content}”</span>
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={entry.queued.onDiscard}>
+                          Discard<span className="visually-hidden"> “{entry.content}”</span>
+                        </Button>
+                      </span>
+                    </span>
+                  )}
                 </li>
               </Fragment>
             );

@@ -15,7 +15,8 @@ import { CHAT_TEXTS, announceMessagesRead, chatApi, chatKeys, chatQueries, messa
 import { Composer } from './composer.tsx';
 import { MessageLog, entriesOf, type LogEntry } from './message-log.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
-import { usePendingSends } from './use-send-message.ts';
+import { discardChange, retryChange } from '#app/platform/outbox/outbox.ts';
+import { usePendingSends, useQueuedSends } from './use-send-message.ts';
 import './chat.css';
 
 const subscribeVisibility = (onChange: () => void) => {
@@ -124,17 +125,30 @@ function Conversation({
   const online = useRealtimeStore(selectIsOnline(userId));
   const typing = useRealtimeStore(selectIsTyping(conversationId, userId));
   const pending = usePendingSends(userId);
+  const queued = useQueuedSends(userId);
   const [stickSignal, setStickSignal] = useState(0);
   const heading = useFocusHeading(true);
   const name = otherUser.displayName;
 
   const entries = useMemo<LogEntry[]>(() => {
     const sent = new Set(messages.map((message) => message.clientId).filter(Boolean));
+    const inOutbox = new Set(queued.map((change) => change.body.clientId));
     const waiting = pending
-      .filter((send) => !sent.has(send.clientId))
+      .filter((send) => !sent.has(send.clientId) && !inOutbox.has(send.clientId))
       .map((send) => ({ key: `c:${send.clientId}`, own: true, content: send.content, createdAt: new Date().toISOString(), pending: true }));
-    return [...entriesOf(messages, me), ...waiting];
-  }, [messages, pending, me]);
+    // The outbox's messages, in the order they were written: waiting ones, and refused ones with the reason.
+    const outbox = queued
+      .filter((change) => !sent.has(change.body.clientId))
+      .map((change) => ({
+        key: `c:${change.body.clientId}`,
+        own: true,
+        content: change.body.content,
+        createdAt: change.createdAt,
+        pending: true,
+        queued: { refusal: change.refusal?.error, onDiscard: () => void discardChange(change), onRetry: () => void retryChange(change) },
+      }));
+    return [...entriesOf(messages, me), ...outbox, ...waiting];
+  }, [messages, pending, queued, me]);
 
   return (
     <main id="main" className="chat-thread">

@@ -6,6 +6,8 @@ import { onReconnect } from './connectivity.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_AGE_MS = 7 * DAY;
+/** Data younger than this is not asked again on mount. */
+export const QUERY_STALE_MS = 30_000;
 
 /** Failures that a retry cannot mend: the server said no. Network failures (status 0) retry. */
 const isFinal = (error: unknown) => error instanceof HttpError && error.status >= 400 && error.status < 500;
@@ -15,7 +17,7 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache(),
   defaultOptions: {
     queries: {
-      staleTime: 30_000,
+      staleTime: QUERY_STALE_MS,
       gcTime: CACHE_MAX_AGE_MS,
       networkMode: 'offlineFirst',
       retry: (failureCount, error) => !isFinal(error) && failureCount < 2,

@@ -84,6 +84,10 @@ function NavLinks({ user, unreadMessages, onNavigate }: { user: User; unreadMess
   );
 }
 
+/** The question at sign-out while changes wait in the outbox. */
+export const signOutWarning = (count: number) =>
+  `${count === 1 ? '1 change has' : `${count} changes have`} not been sent yet. ${count === 1 ? 'It stays' : 'They stay'} on this device and will be sent when you sign in again. Sign out anyway?`;
+
 function AccountLinks({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   const navigate = useNavigate();
   const isWoman = user.profile.gender === 'female';
@@ -98,6 +102,11 @@ function AccountLinks({ user, onNavigate }: { user: User; onNavigate: () => void
   ];
   const installOffered = useInstall((state) => state.offer !== null);
   const signOut = async () => {
+    // Changes still in the outbox stay on this device, keyed to this member, until they sign in again
+    // (README decision 29): say so first. (Loaded on demand: the header stays small.)
+    const { unsentCount } = await import('#app/platform/outbox/outbox.ts');
+    const unsent = unsentCount();
+    if (unsent > 0 && !window.confirm(signOutWarning(unsent))) return;
     onNavigate();
     await endSession();
     await navigate({ to: '/' });

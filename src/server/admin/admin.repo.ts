@@ -10,6 +10,7 @@ import { likes } from '../likes/likes.tables.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { nudges } from '../nudges/nudges.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { forgetIdempotencyKeys } from '../platform/idempotency/idempotency.ts';
 import { photos } from '../profiles/profiles.tables.ts';
 import { pushSubscriptions } from '../push/push.tables.ts';
 import { scoreEvents } from '../score/score.tables.ts';
@@ -136,6 +137,7 @@ export async function auditEntries(db: Tx, filter: { targetId?: string; limit: n
  */
 export async function eraseMemberData(tx: Tx, userId: string, now: Date): Promise<string[]> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await forgetIdempotencyKeys(tx, userId);
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ key: photos.storageKey });

@@ -13,6 +13,7 @@ import {
   availabilityPaths,
 } from '#shared/api/availability.ts';
 import { requireMember } from '../platform/auth.ts';
+import type { Idempotency } from '../platform/idempotency/idempotency.ts';
 import type { AvailabilityService } from './availability.service.ts';
 
 /** Any text: an id that names no slot answers 'Availability slot not found', never a 400. */
@@ -22,14 +23,20 @@ const verified = { guard: 'verified' as const };
 const DeleteBody = z.preprocess((body) => body ?? undefined, SlotDeleteBodySchema);
 
 export const availabilityRoutes =
-  (availability: AvailabilityService): FastifyPluginAsyncZod =>
+  (availability: AvailabilityService, idempotency: Idempotency): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       availabilityPaths.create,
       { config: verified, schema: { body: SlotCreateBodySchema, response: { 200: SlotCreateResponseSchema, 201: SlotCreateResponseSchema } } },
       async (request, reply) => {
-        const { created, slot } = await availability.create(requireMember(request), request.body);
-        return reply.code(created ? 201 : 200).send({ message: SLOT_MESSAGES.created, slot });
+        const member = requireMember(request);
+        // The app's outbox replays a queued slot with its Idempotency-Key: created and answered once.
+        return idempotency.reply(
+          request,
+          reply,
+          (transact) => availability.create(member, request.body, transact),
+          ({ created, slot }) => ({ status: created ? 201 : 200, body: { message: SLOT_MESSAGES.created, slot } }),
+        );
       },
     );
 
@@ -48,9 +55,14 @@ export const availabilityRoutes =
     app.delete(
       '/availability/:id',
       { config: verified, schema: { params: SlotParams, body: DeleteBody, response: { 200: SlotDeleteResponseSchema } } },
-      async (request) => {
-        const { declinedRequests } = await availability.remove(requireMember(request), request.params.id, request.body.reason);
-        return { message: SLOT_MESSAGES.removed, declinedRequests };
+      async (request, reply) => {
+        const member = requireMember(request);
+        return idempotency.reply(
+          request,
+          reply,
+          (transact) => availability.remove(member, request.params.id, request.body.reason, transact),
+          ({ declinedRequests }) => ({ status: 200, body: { message: SLOT_MESSAGES.removed, declinedRequests } }),
+        );
       },
     );
   };

@@ -9,8 +9,9 @@ import { roundKm, type BrowseService } from '../browse/browse.service.ts';
 import { createNotification, setBookingRequestStatus } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
+import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceEach } from '../platform/realtime/announce.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
@@ -52,10 +53,10 @@ export function toPublicSlot(row: repo.SlotRow): PublicSlot {
 export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: BrowseService }) {
   const { db, clock, browse } = deps;
 
-  /** The host's view of slots: who booked, what is pending. */
-  async function ownSlots(rows: repo.SlotRow[]): Promise<OwnSlot[]> {
+  /** The host's view of slots: who booked, what is pending (`from`: a transaction, when inside one). */
+  async function ownSlots(rows: repo.SlotRow[], from: Tx = db): Promise<OwnSlot[]> {
     const onSlots = await repo.bookingsOnSlots(
-      db,
+      from,
       rows.map((row) => row.id),
     );
     return rows.map((row) => {
@@ -81,9 +82,10 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
   return {
     /**
      * A new free time in the host's zone. The database decides overlaps (two creates at once make
-     * one slot); the same clientKey answers the slot it made, never a second one.
+     * one slot); the same clientKey answers the slot it made, never a second one. `transact` runs the
+     * write (an idempotent request's transaction, which also records its answer).
      */
-    async create(member: Member, input: SlotCreate): Promise<{ created: boolean; slot: OwnSlot }> {
+    async create(member: Member, input: SlotCreate, transact: Transact = (work) => db.transaction(work)): Promise<{ created: boolean; slot: OwnSlot }> {
       const existing = await replay(member.id, input.clientKey);
       if (existing) return { created: false, slot: (await ownSlots([existing]))[0]! };
 
@@ -96,26 +98,28 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
       if (startsAt.getTime() <= now.getTime()) throw fieldError(400, 'startTime', SLOT_MESSAGES.startInPast);
       if (endsAt.getTime() <= startsAt.getTime()) throw fieldError(400, 'endTime', SLOT_MESSAGES.endBeforeStart);
 
-      let row: repo.SlotRow;
       try {
-        row = await repo.insertSlot(db, {
-          hostId: member.id,
-          date: input.date,
-          startTime: input.startTime,
-          endTime: input.endTime,
-          timeZone: host.timeZone,
-          startsAt,
-          endsAt,
-          dateType: input.dateType,
-          venue: input.venue,
-          venueType: input.venueType,
-          address: input.address,
-          notes: input.notes,
-          maxBookings: input.maxBookings,
-          timePeriod: input.timePeriod ?? null,
-          preferredTime: input.preferredTime ?? null,
-          clientKey: input.clientKey ?? null,
-          createdAt: now,
+        return await transact(async (tx) => {
+          const row = await repo.insertSlot(tx, {
+            hostId: member.id,
+            date: input.date,
+            startTime: input.startTime,
+            endTime: input.endTime,
+            timeZone: host.timeZone,
+            startsAt,
+            endsAt,
+            dateType: input.dateType,
+            venue: input.venue,
+            venueType: input.venueType,
+            address: input.address,
+            notes: input.notes,
+            maxBookings: input.maxBookings,
+            timePeriod: input.timePeriod ?? null,
+            preferredTime: input.preferredTime ?? null,
+            clientKey: input.clientKey ?? null,
+            createdAt: now,
+          });
+          return { created: true, slot: (await ownSlots([row], tx))[0]! };
         });
       } catch (error) {
         const code = pgErrorCode(error);
@@ -126,17 +130,16 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
         if (code === PG.exclusionViolation) throw fieldError(409, 'startTime', SLOT_MESSAGES.overlaps);
         throw error;
       }
-      return { created: true, slot: (await ownSlots([row]))[0]! };
     },
 
     /**
      * Removes a free time of the member's own. Pending requests on it are declined and their guests
      * told, all in one transaction with the slot locked; a confirmed date must be cancelled first.
      */
-    async remove(member: Member, slotId: string, reason: string): Promise<{ declinedRequests: number }> {
+    async remove(member: Member, slotId: string, reason: string, transact: Transact = (work) => db.transaction(work)): Promise<{ declinedRequests: number }> {
       if (!isUuid(slotId)) throw new HttpError(404, SLOT_MESSAGES.notFound);
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return transact(async (tx) => {
         const slot = await repo.lockSlot(tx, slotId);
         if (!slot || slot.removedAt) throw new HttpError(404, SLOT_MESSAGES.notFound);
         if (slot.hostId !== member.id) throw new HttpError(403, NOT_YOUR_SLOT);

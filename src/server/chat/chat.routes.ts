@@ -11,13 +11,14 @@ import {
   chatPaths,
 } from '#shared/api/chat.ts';
 import { requireMember } from '../platform/auth.ts';
+import type { Idempotency } from '../platform/idempotency/idempotency.ts';
 import type { ChatService } from './chat.service.ts';
 
 const MemberParams = z.object({ userId: z.string().max(100) });
 const verified = { guard: 'verified' as const };
 
 export const chatRoutes =
-  (chat: ChatService): FastifyPluginAsyncZod =>
+  (chat: ChatService, idempotency: Idempotency): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(chatPaths.conversations, { config: verified, schema: { response: { 200: ConversationsResponseSchema } } }, async (request) =>
       chat.conversations(requireMember(request).id),
@@ -33,8 +34,14 @@ export const chatRoutes =
       chatPaths.send,
       { config: verified, schema: { body: SendMessageBodySchema, response: { 200: SendMessageResponseSchema, 201: SendMessageResponseSchema } } },
       async (request, reply) => {
-        const { message, created } = await chat.send(requireMember(request).id, request.body);
-        return reply.code(created ? 201 : 200).send({ message });
+        const senderId = requireMember(request).id;
+        // The app's outbox replays a queued message with its Idempotency-Key: stored and answered once.
+        return idempotency.reply(
+          request,
+          reply,
+          (transact) => chat.send(senderId, request.body, transact),
+          ({ message, created }) => ({ status: created ? 201 : 200, body: { message } }),
+        );
       },
     );
 

@@ -5,6 +5,7 @@ import { displayName } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { announce } from '../platform/realtime/announce.ts';
@@ -120,14 +121,15 @@ export function createChatService(deps: ChatDeps) {
      * Stores the message and announces it to both members in the same transaction, and queues its
      * push when the recipient has no open connection (push.service). A resend with a clientId
      * already stored answers the stored message (`created: false`) and stores and pushes nothing.
+     * `transact` runs the write (an idempotent request's transaction, which also records its answer).
      */
-    async send(senderId: string, body: SendBody): Promise<{ message: Message; created: boolean }> {
+    async send(senderId: string, body: SendBody, transact: Transact = (work) => db.transaction(work)): Promise<{ message: Message; created: boolean }> {
       // PostgreSQL text cannot hold NUL.
       if (body.content.includes('\u0000')) throw new HttpError(400, UNSENDABLE_CHARACTER, [{ field: 'content', message: UNSENDABLE_CHARACTER }]);
       const { viewer: sender, other } = await access(senderId, body.recipientId);
       const now = clock.now();
       await consume(db, `chat-send:${senderId}`, SEND_LIMIT, now);
-      return db.transaction(async (tx) => {
+      return transact(async (tx) => {
         const row = await repo.insertMessage(tx, {
           senderId,
           recipientId: other.id,

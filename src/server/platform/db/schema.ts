@@ -12,6 +12,7 @@ export * from '../../push/push.tables.ts';
 export * from '../../score/score.tables.ts';
 export * from '../../subscriptions/subscriptions.tables.ts';
 export * from '../../support/support.tables.ts';
+export * from '../idempotency/idempotency.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../rate-limit.tables.ts';
 export * from '../realtime/realtime.tables.ts';
