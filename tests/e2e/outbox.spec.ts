@@ -286,22 +286,7 @@ test('a message whose chat closed before it was sent is listed on /messages with
     createMember(baseURL!, { verified: true, gender: 'male', name: `Ivo ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
   ]);
   await addPhoto(baseURL!, guest);
-  const { slot } = (await apiPost(baseURL!, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as {
-    slot: { _id: string };
-  };
-  const { booking } = (await apiPost(
-    baseURL!,
-    guest,
-    '/bookings/request',
-    {
-      availabilityId: slot._id,
-      requestMessage: 'Dinner sounds lovely.',
-      proposedVenue: { name: 'Bistro Verde', address: '1 Main St', type: 'restaurant', priceRange: '$$' },
-      paymentResponsibility: { paidBy: 'requester' },
-    },
-    201,
-  )) as { booking: { _id: string } };
-  await apiPost(baseURL!, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
+  const { booking } = await confirmedDate(baseURL!, host, guest);
 
   const page = await context.newPage();
   await signInAs(page, guest);

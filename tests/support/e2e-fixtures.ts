@@ -181,6 +181,7 @@ export async function confirmedDate(baseURL: string, host: Member, guest: Member
     201,
   )) as { booking: { _id: string } };
   await apiPost(baseURL, host, `/bookings/${booking._id}/respond`, { action: 'confirm' }, 200);
+  return { slot, booking };
 }
 
 /**

@@ -123,14 +123,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         subscriptionId: active.id,
         kind: 'renewal',
         tier: tier.id,
-        status: result.status,
-        ...charge,
-        currency: CURRENCY,
-        providerReference: result.status === 'succeeded' ? result.reference : null,
-        declineCode: result.status === 'declined' ? result.code : null,
-        cardBrand: result.brand,
-        cardLast4: result.last4,
-        idempotencyKey,
+        ...chargeRecord(result, charge, idempotencyKey),
         periodStart: period.start,
         periodEnd: period.end,
         createdAt: now,
@@ -204,14 +197,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           userId: member.id,
           kind: 'initial' as const,
           tier: tier.id,
-          status: result.status,
-          ...charge,
-          currency: CURRENCY,
-          providerReference: result.status === 'succeeded' ? result.reference : null,
-          declineCode: result.status === 'declined' ? result.code : null,
-          cardBrand: result.brand,
-          cardLast4: result.last4,
-          idempotencyKey,
+          ...chargeRecord(result, charge, idempotencyKey),
           createdAt: now,
         };
         if (result.status === 'declined') {
@@ -273,3 +259,17 @@ export function registerSubscriptionJobs(jobs: Jobs, service: SubscriptionsServi
   });
 }
 
+
+/** What a payment row keeps of one charge: the amounts, the outcome, the card's brand and last four. */
+function chargeRecord(result: ChargeResult, charge: ReturnType<typeof chargeFor>, idempotencyKey: string) {
+  return {
+    status: result.status,
+    ...charge,
+    currency: CURRENCY,
+    providerReference: result.status === 'succeeded' ? result.reference : null,
+    declineCode: result.status === 'declined' ? result.code : null,
+    cardBrand: result.brand,
+    cardLast4: result.last4,
+    idempotencyKey,
+  };
+}
