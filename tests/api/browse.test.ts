@@ -347,10 +347,13 @@ describe('GET /api/users/browse: bad queries answer 400 with the field, never 50
 });
 
 describe('the database does the distance work through the GiST index', () => {
-  async function plan(query: Parameters<typeof pageQuery>[1]) {
+  async function plan(query: Parameters<typeof pageQuery>[1], options: { sorting?: boolean } = {}) {
     return t.database.db.transaction(async (tx) => {
       // A handful of rows would be read straight through; this asks what the planner does with a table too big for that.
       await tx.execute(sql`set local enable_seqscan = off`);
+      // Likewise a few rows are cheaper to sort than to walk in order once the table has been
+      // analysed (the autovacuum may do that at any time): the question is whether an index walk exists.
+      if (options.sorting === false) await tx.execute(sql`set local enable_sort = off`);
       const result = (await tx.execute(sql`explain ${pageQuery(tx, query).getSQL()}`)) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((row) => Object.values(row)[0]).join('\n');
     });
@@ -385,7 +388,7 @@ describe('the database does the distance work through the GiST index', () => {
     ['age', 'users_browse_age_idx'],
   ] as const)('sorted by %s without a distance limit, the page walks %s instead of sorting everyone', async (sortBy, index) => {
     const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
-    const text = await plan({ viewer, origin: viewer.home, filters: { accountType: 'all', gender: 'all' }, sortBy, offset: 0, limit: 21 });
+    const text = await plan({ viewer, origin: viewer.home, filters: { accountType: 'all', gender: 'all' }, sortBy, offset: 0, limit: 21 }, { sorting: false });
     expect(text).toContain(index);
     // Only each card's few photos are sorted (oldest first), never the members.
     for (const key of text.match(/Sort Key: .*/g) ?? []) expect(key).toBe('Sort Key: photos.created_at, photos.id');
