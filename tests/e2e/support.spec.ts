@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, expectNoSevereA11yViolations, mailsTo, signInAs, uniqueEmail } from '../support/e2e-fixtures.ts';
+import { createMember, expectNoSevereA11yViolations, mailsTo, signInAs, uniqueEmail, verificationLink } from '../support/e2e-fixtures.ts';
 
 /** The e2e server runs with the default SUPPORT_EMAIL. */
 const SUPPORT_EMAIL = 'support@rendezvous.local';
@@ -154,7 +154,7 @@ test('careers signed in: the application is checked, sent to support, and thanke
   await expect(page.getByRole('link', { name: 'Back to Careers' })).toHaveAttribute('href', '/careers');
 });
 
-test('invite friends: six rows, the spec texts, invites mailed with the referral link, sent rows leave the list', async ({ page, baseURL }) => {
+test('invite friends: six rows, the spec texts, invites mailed with the referral link, sent rows leave the list, a friend registers through it and his membership earns the points', async ({ page, browser, baseURL }) => {
   const member = await createMember(baseURL!, { verified: true, name: 'Noor' });
   await signInAs(page, member);
   await page.goto('/invite-friends');
@@ -165,18 +165,61 @@ test('invite friends: six rows, the spec texts, invites mailed with the referral
   await expect(page.getByRole('button', { name: 'Send Invites' })).toBeDisabled();
   await expectNoSevereA11yViolations(page);
 
-  const friend = `friend-${Date.now()}@example.com`;
+  const friend = uniqueEmail('friend');
+  const otherFriend = uniqueEmail('other-friend');
   await page.getByLabel('Friend 5 (man) email').fill('not-an-address');
   await page.getByRole('button', { name: 'Send Invites' }).click();
   await expect(page.getByText('Please check all email addresses are valid')).toBeVisible();
   await page.getByLabel('Friend 5 (man) email').fill(friend);
+  await page.getByLabel('Friend 1 (woman) email').fill(otherFriend);
   await page.getByRole('button', { name: 'Send Invites' }).click();
   await expect(page.getByText("Invites sent! You'll earn credit when friends subscribe.").first()).toBeVisible();
   await expect(page.getByLabel('Friend 5 (man) email')).toHaveCount(0);
   await expect(page.getByRole('list').filter({ hasText: friend })).toBeVisible();
 
+  await expect.poll(() => mailsTo(otherFriend)[0]?.subject, { timeout: 15_000 }).toBe('Noor invited you to Rendezvous');
   await expect.poll(() => mailsTo(friend)[0]?.subject, { timeout: 15_000 }).toBe('Noor invited you to Rendezvous');
   const link = mailsTo(friend)[0]!.text.match(/https?:\/\/\S+/)![0];
   expect(new URL(link).pathname).toBe('/register');
   expect(new URL(link).searchParams.get('ref')).toBeTruthy();
+
+  // One friend registers through the link; when his first membership starts, Noor earns her points.
+  const friendContext = await browser.newContext();
+  const friendPage = await friendContext.newPage();
+  await friendPage.goto(new URL(link).pathname + new URL(link).search);
+  await friendPage.getByLabel('Email').fill(friend);
+  await friendPage.getByLabel('Password').fill('a long enough secret');
+  await friendPage.getByLabel('Name').fill('Omar');
+  await friendPage.getByLabel('Age').fill('34');
+  await friendPage.getByLabel('Gender', { exact: true }).selectOption('male');
+  await friendPage.getByRole('combobox', { name: 'City' }).fill('Vancouver, Canada');
+  await friendPage.getByRole('button', { name: 'Create Account' }).click();
+  await expect(friendPage).toHaveURL(/\/verify-email$/);
+  await friendPage.goto(await verificationLink(friend));
+  await expect(friendPage).toHaveURL(/\/browse$/);
+  const friendToken = (await friendPage.evaluate(() => localStorage.getItem('token')))!;
+  await friendContext.close();
+
+  const report = async () => {
+    const answer = await fetch(`${baseURL}/api/users/credit-report`, { headers: { authorization: `Bearer ${member.token}` } });
+    return (await answer.json()) as { history: { description: string; points: number }[] };
+  };
+  expect((await report()).history.some((entry) => entry.description.startsWith('Referral bonus'))).toBe(false);
+  const paid = await fetch(`${baseURL}/api/subscriptions/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${friendToken}` },
+    body: JSON.stringify({
+      tier: 'jetta',
+      paymentData: {
+        cardNumber: '4242 4242 4242 4242',
+        expiryDate: '12/39',
+        cvv: '123',
+        cardholderName: 'Omar Haddad',
+        billingEmail: friend,
+        billingAddress: { street: '1 King St W', city: 'Toronto', province: 'ON', postalCode: 'M5H 1A1', country: 'Canada' },
+      },
+    }),
+  });
+  expect(paid.status).toBe(200);
+  expect((await report()).history).toContainEqual(expect.objectContaining({ description: 'Referral bonus: Omar subscribed', points: 15 }));
 });
