@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { POINT_GUIDE, signedPoints } from '#shared/domain/score-guide.ts';
 import { createMember, expectNoSevereA11yViolations, mailsTo, signInAs, uniqueEmail, verificationLink } from '../support/e2e-fixtures.ts';
 
 /** The e2e server runs with the default SUPPORT_EMAIL. */
@@ -68,6 +69,10 @@ test.describe('the reading pages', () => {
     }
     await expect(page.getByText('Set your availability.')).toBeVisible();
     await expect(page.getByText('750–850 Excellent:')).toBeVisible();
+    // The score's effects are the ledger's own, as on /score.
+    const effects = page.getByRole('table', { name: 'Score effect of each action' }).locator('tbody tr');
+    await expect(effects).toHaveCount(POINT_GUIDE.length);
+    for (const [i, { action, points }] of POINT_GUIDE.entries()) await expect(effects.nth(i)).toHaveText(`${action}${signedPoints(points)}`);
     await expectNoSevereA11yViolations(page);
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { POINT_GUIDE, signedPoints } from '#shared/domain/score-guide.ts';
 import { ReadingPage } from './legal-page.tsx';
 
 const STEPS = [
@@ -12,19 +13,6 @@ const BANDS = [
   { range: '650–749', grade: 'Good', text: 'Reliable; every new member starts here, at 650.' },
   { range: '550–649', grade: 'Fair', text: 'Some missed or late-cancelled dates.' },
   { range: '300–549', grade: 'Poor', text: 'Several missed or cancelled dates.' },
-];
-
-const ACTIONS: [string, string][] = [
-  ['Complete a date', '+15'],
-  ['Arrive on time', '+5'],
-  ['Receive a positive review', '+5 to +20'],
-  ['Verify your e-mail address', '+25'],
-  ['Cancel more than 48 hours ahead', '0'],
-  ['Cancel 24–48 hours ahead', '−5'],
-  ['Cancel 4–24 hours ahead', '−15'],
-  ['Arrive more than 15 minutes late', '−10'],
-  ['Not show up', '−100'],
-  ['Behave inappropriately', '−50 to −200'],
 ];
 
 /** Written out rather than imported, so this light page pulls no schema code (the table: shared/domain/score.ts ROYAL_TITLES). */
@@ -95,10 +83,11 @@ export function AboutPage() {
             </tr>
           </thead>
           <tbody>
-            {ACTIONS.map(([action, points]) => (
+            {/* The ledger's own figures (the same guide as /score, README decision 36). */}
+            {POINT_GUIDE.map(({ action, points }) => (
               <tr key={action}>
                 <td>{action}</td>
-                <td>{points}</td>
+                <td>{signedPoints(points)}</td>
               </tr>
             ))}
           </tbody>
