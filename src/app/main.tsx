@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
-import { queryClient } from './platform/query.ts';
 import { followSessionForOutbox } from './platform/outbox/follow-session.ts';
 import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
 import { useSession } from './platform/session.store.ts';
@@ -14,13 +12,24 @@ import './platform/ui/theme.css';
 import { createAppRouter } from './router.ts';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
-export const router = createAppRouter(queryClient);
+export const router = createAppRouter();
+
+const MemberQueries = lazy(() => import('./platform/query-provider.tsx'));
 
 function App() {
+  const signedIn = useSession((state) => state.token !== null);
   // A stored session is checked before the first page; a visitor has nothing to wait for.
   const waiting = useSession((state) => state.status === 'loading' && state.token !== null);
   if (waiting) return <AppSkeleton />;
-  return <RouterProvider router={router} />;
+  const routes = <RouterProvider router={router} />;
+  // Only a member's screens use the query cache (a visitor's first download carries none of it).
+  return signedIn ? (
+    <Suspense fallback={<AppSkeleton />}>
+      <MemberQueries>{routes}</MemberQueries>
+    </Suspense>
+  ) : (
+    routes
+  );
 }
 
 // A change of who is signed in (sign-in, sign-out, a 401 anywhere) re-runs the route guards.
@@ -30,9 +39,7 @@ useSession.subscribe((state, previous) => {
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
+    <App />
   </StrictMode>
 );
 const root = document.getElementById('root')!;

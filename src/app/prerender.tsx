@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,8 +9,7 @@ import { AppSkeleton } from './shell/app-skeleton.tsx';
  * first paint. The browser's first render of the same page (main.tsx hydrates it) must match.
  */
 export async function renderPage(pathname: string): Promise<string> {
-  const queryClient = new QueryClient();
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [pathname] }) });
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [pathname] }) });
   await router.load();
   // Rendered as the browser's router renders (the same Suspense boundaries and stores), so the
   // markup is exactly what the browser's first render hydrates: the build leaves the router's own
@@ -20,9 +18,7 @@ export async function renderPage(pathname: string): Promise<string> {
   Object.assign(router, { isServer: false, staticLocations: new WeakMap() });
   return renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

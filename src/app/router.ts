@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen.ts';
 
@@ -7,10 +6,9 @@ import { routeTree } from './route-tree.gen.ts';
  * passes its own history, and leaves scroll restoration to the browser's router: on the server it
  * would write an inline script, which the pages' CSP does not allow).
  */
-export function createAppRouter(queryClient: QueryClient, prerender?: { history: RouterHistory }) {
+export function createAppRouter(prerender?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
-    context: { queryClient },
     history: prerender?.history,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -36,9 +36,10 @@ test("a visitor's first visit to / stays within the JavaScript budget (120 KB gz
   const bodies = await Promise.all(scripts.values());
   const gzipBytes = bodies.reduce((total, body) => total + gzipSync(body, { level: 9 }).length, 0);
   expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
-  // The HTTP client's schema library and the member header come with signing in, not before.
+  // The HTTP client's schema library, the member header and the query cache come with signing in, not before.
   const code = bodies.map((body) => body.toString('utf8')).join('\n');
   expect(code).not.toContain('Account menu');
   expect(code).not.toContain('Invalid input');
+  expect(code).not.toContain('No QueryClient set');
   await context.close();
 });

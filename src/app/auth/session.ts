@@ -1,9 +1,10 @@
 import { HttpError } from '#shared/http-error.ts';
-import { persistFor, queryClient, wipeCacheOf } from '#app/platform/query.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { authKeys } from './auth.keys.ts';
 
 const BUILD_ID = import.meta.env.VITE_BUILD_ID ?? 'dev';
+/** The query cache, loaded only once a member is involved: a visitor's first page needs none of it. */
+const queryCache = () => import('#app/platform/query.ts');
 
 /**
  * At start: the member's cached screens are restored from the device at once, while the stored
@@ -21,15 +22,16 @@ export async function restoreSession(): Promise<void> {
   await followMember(followed);
   // The check may have ended the session while the cache was being restored.
   const now = useSession.getState().user?._id ?? null;
-  if (now !== followed) await (followed && !now ? wipeCacheOf(followed) : followMember(now));
+  if (now !== followed) await (followed && !now ? wipeCache(followed) : followMember(now));
   useSession.subscribe((state, previous) => {
     const before = previous.user?._id ?? null;
     const now = state.user?._id ?? null;
     if (before === now) {
-      if (state.user) queryClient.setQueryData(authKeys.me(), state.user);
+      const user = state.user;
+      if (user) void queryCache().then(({ queryClient }) => queryClient.setQueryData(authKeys.me(), user));
       return;
     }
-    void (before && !now ? wipeCacheOf(before) : followMember(now));
+    void (before && !now ? wipeCache(before) : followMember(now));
   });
   useSession.getState().markReady();
   await checked;
@@ -46,9 +48,16 @@ async function checkWithServer(): Promise<void> {
 }
 
 async function followMember(memberId: string | null) {
+  if (memberId === null) return; // a visitor: no cache to follow
+  const { persistFor, queryClient } = await queryCache();
   await persistFor(memberId, BUILD_ID);
   const user = useSession.getState().user;
   if (user && user._id === memberId) queryClient.setQueryData(authKeys.me(), user);
+}
+
+async function wipeCache(memberId: string) {
+  const { wipeCacheOf } = await queryCache();
+  await wipeCacheOf(memberId);
 }
 
 /** Sign out: the server revokes the session; the device forgets it even when that call fails. */

@@ -1,9 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRoute } from '@tanstack/react-router';
 import { Header } from '#app/shell/header.tsx';
 import { Toaster } from '#app/platform/ui/toaster.tsx';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   component: RootLayout,
 });
 

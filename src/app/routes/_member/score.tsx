@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ScorePage } from '#app/score/score-page.tsx';
+import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/score')({
-  loader: async ({ context }) => {
+  loader: async () => {
     const { scoreQueries } = await import('#app/score/score.api.ts');
-    void context.queryClient.prefetchQuery(scoreQueries.creditReport());
+    void queryClient.prefetchQuery(scoreQueries.creditReport());
   },
   component: ScorePage,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingsPage } from '#app/bookings/bookings-page.tsx';
 import { stringParam } from '#app/platform/guards.ts';
+import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/_verified/bookings')({
   // ?decline={bookingId} opens that request's decline dialog (a push notification's Decline).
@@ -8,9 +9,9 @@ export const Route = createFileRoute('/_member/_verified/bookings')({
     const decline = stringParam(search, 'decline', 100);
     return decline ? { decline } : {};
   },
-  loader: async ({ context }) => {
+  loader: async () => {
     const { bookingQueries } = await import('#app/bookings/bookings.api.ts');
-    void context.queryClient.prefetchQuery(bookingQueries.list('all'));
+    void queryClient.prefetchQuery(bookingQueries.list('all'));
   },
   component: function Bookings() {
     const { decline } = Route.useSearch();

@@ -3,6 +3,7 @@ import { AvailableDates } from '#app/availability/available-dates.tsx';
 import { BrowsePage, type AvailableDatesTab } from '#app/browse/browse-page.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { queryClient } from '#app/platform/query.ts';
 
 /** The Available Dates tab reads the browse filters kept on the device and keeps its own there too. */
 const availableDates: AvailableDatesTab = (filters, set) => (
@@ -25,11 +26,11 @@ export const Route = createFileRoute('/_member/_verified/browse')({
   // ?tab=dates opens the Available Dates tab (kept in the address, so a reload or a link keeps it).
   validateSearch: (search: Record<string, unknown>): { tab?: 'dates' } => (search.tab === 'dates' ? { tab: 'dates' } : {}),
   // Starts the first page while the screen's code downloads; the screen shows its own errors.
-  loader: async ({ context }) => {
+  loader: async () => {
     const [{ browseQueries }, { useBrowseFilters }] = await Promise.all([import('#app/browse/browse.api.ts'), import('#app/browse/browse-filters.store.ts')]);
     const memberId = useSession.getState().user?._id;
     if (memberId) useBrowseFilters.getState().claim(memberId);
-    void context.queryClient.prefetchInfiniteQuery(browseQueries.list(useBrowseFilters.getState().filters));
+    void queryClient.prefetchInfiniteQuery(browseQueries.list(useBrowseFilters.getState().filters));
   },
   component: function Browse() {
     const nudge = useNudge();

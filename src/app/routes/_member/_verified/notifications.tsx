@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { notificationQueries } from '#app/notifications/notifications.api.ts';
 import { NotificationsPage } from '#app/notifications/notifications-page.tsx';
+import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/_verified/notifications')({
   // Starts the Active list while the screen's code downloads; the screen shows its own errors.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(notificationQueries.list('active'));
+  loader: () => {
+    void queryClient.prefetchQuery(notificationQueries.list('active'));
   },
   component: NotificationsPage,
 });

@@ -2,12 +2,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { MemberPage } from '#app/browse/member-page.tsx';
 import { LikeButton } from '#app/likes/like-button.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
+import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/_verified/user/$userId')({
   // Starts loading the member while the screen's code downloads; the screen shows its own errors.
-  loader: async ({ context, params }) => {
+  loader: async ({ params }) => {
     const { browseQueries } = await import('#app/browse/browse.api.ts');
-    void context.queryClient.prefetchQuery(browseQueries.member(params.userId));
+    void queryClient.prefetchQuery(browseQueries.member(params.userId));
   },
   component: function Member() {
     const { userId } = Route.useParams();
