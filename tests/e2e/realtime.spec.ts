@@ -12,14 +12,27 @@ test('the open app hears what happens elsewhere: a photo added on another device
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  const opened = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
+  // The frames are watched from the socket's first moment (the auth message and "ready" may come
+  // before a test step that waited for the socket could start listening).
+  const sent: string[] = [];
+  let socketsOpened = 0;
+  let isReady: () => void;
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
+  const opened = new Promise<WebSocket>((resolve) =>
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/api/realtime')) return;
+      socketsOpened++;
+      ws.on('framesent', (frame) => sent.push(String(frame.payload)));
+      ws.on('framereceived', (frame) => String(frame.payload).includes('"ready"') && isReady());
+      resolve(ws);
+    }),
+  );
   await page.goto('/browse');
   const socket: WebSocket = await opened;
   // The token travels in the first message, never in the URL.
   expect(socket.url()).not.toContain(ben.token);
-  const sent: string[] = [];
-  socket.on('framesent', (frame) => sent.push(String(frame.payload)));
-  await socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"ready"') });
+  await ready;
+  expect(socketsOpened).toBe(1);
   expect(JSON.parse(sent[0] ?? '{}')).toEqual({ type: 'auth', token: ben.token });
   // The connection's code came as its own chunk, which a visitor never downloads (next test).
   expect(scripts.filter((url) => /\/realtime-[\w-]+\.js$/.test(url))).toHaveLength(1);
