@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CreditReport } from '#shared/api/score.ts';
-import { POINT_GUIDE, signedPoints } from '#shared/domain/score-guide.ts';
+import { signedPoints } from '#shared/domain/score-guide.ts';
 import { SCORE_CATEGORIES, SCORE_START, gradeFor, scoreBand, type Grade } from '#shared/domain/score.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
@@ -11,6 +11,7 @@ import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { CREDIT_REPORT_FAILED, scoreQueries } from './score.api.ts';
 import { RoyalTitleButton } from './tier-explanation.tsx';
 import './score.css';
+import { PointGuideTable } from '#app/score/point-guide-table.tsx';
 
 export const SIGNED_OUT = 'Please log in to view your score.';
 
@@ -102,23 +103,7 @@ function ScoreOverview({ score, isWoman }: { score: number; isWoman: boolean }) 
       </section>
       <section className="card stack-sm" aria-labelledby="point-guide">
         <h2 id="point-guide">What moves your score</h2>
-        <table className="score-table">
-          <caption className="visually-hidden">Points for each action</caption>
-          <thead>
-            <tr>
-              <th scope="col">Action</th>
-              <th scope="col">Points</th>
-            </tr>
-          </thead>
-          <tbody>
-            {POINT_GUIDE.map((entry) => (
-              <tr key={entry.action}>
-                <td>{entry.action}</td>
-                <td className={entry.points > 0 ? 'points-up' : entry.points < 0 ? 'points-down' : undefined}>{signedPoints(entry.points)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PointGuideTable caption="Points for each action" className="score-table" />
         <p className="muted">A date cannot be cancelled in its last 4 hours. Everyone starts at 650; the score stays between 300 and 850.</p>
       </section>
     </div>

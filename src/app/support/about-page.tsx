@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { POINT_GUIDE, signedPoints } from '#shared/domain/score-guide.ts';
 import { ReadingPage } from './legal-page.tsx';
+import { PointGuideTable } from '#app/score/point-guide-table.tsx';
 
 const STEPS = [
   { title: 'Set your availability', text: 'Publish the times you are free for a short date — coffee, lunch, dinner, drinks or an activity — with the place you have in mind.' },
@@ -74,24 +74,7 @@ export function AboutPage() {
 
       <section aria-labelledby="about-actions">
         <h2 id="about-actions">What moves your score</h2>
-        <table>
-          <caption className="visually-hidden">Score effect of each action</caption>
-          <thead>
-            <tr>
-              <th scope="col">Action</th>
-              <th scope="col">Points</th>
-            </tr>
-          </thead>
-          <tbody>
-            {/* The ledger's own figures (the same guide as /score, README decision 36). */}
-            {POINT_GUIDE.map(({ action, points }) => (
-              <tr key={action}>
-                <td>{action}</td>
-                <td>{signedPoints(points)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PointGuideTable caption="Score effect of each action" />
         <p className="muted">A date cannot be cancelled in its last 4 hours. Recent actions weigh more than old ones.</p>
       </section>
 
