@@ -18,9 +18,9 @@ const MemberQueries = lazy(() => import('./platform/query-provider.tsx'));
 
 function App() {
   const signedIn = useSession((state) => state.token !== null);
-  // A stored session is checked before the first page; a visitor has nothing to wait for.
-  const waiting = useSession((state) => state.status === 'loading' && state.token !== null);
-  if (waiting) return <AppSkeleton />;
+  const loading = useSession((state) => state.status === 'loading');
+  // A member's kept screens are restored before their first page; a visitor has nothing to wait for.
+  if (signedIn && loading) return <AppSkeleton />;
   const routes = <RouterProvider router={router} />;
   // Only a member's screens use the query cache (a visitor's first download carries none of it).
   return signedIn ? (
