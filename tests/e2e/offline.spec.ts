@@ -16,7 +16,7 @@ test('after one visit the app opens with the server really gone', async ({ page 
   await serviceWorkerControls(page);
 
   await server.stop();
-  const down = await page.evaluate((url) => fetch(`${url}/api/health`).then(() => 'up', () => 'down'), server.url);
+  const down = await page.evaluate((url) => fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(() => 'up', () => 'down'), server.url);
   expect(down).toBe('down');
 
   await page.reload();
