@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps) {
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
     photoCountOf: async (memberId) => (await profiles.photosOf(memberId)).length,
-    canSee: (viewer, memberId) => browse.canSee(viewer, memberId),
+    visibleTo: (viewer) => browse.visibleTo(viewer),
   });
 
   const admin = createAdminService({ db, clock: deps.clock, adminEmails: deps.adminEmails, removePhotoFiles: (keys) => photos.removeFiles(keys) });

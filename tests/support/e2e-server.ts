@@ -31,6 +31,8 @@ export async function startServerProcess(
     quiet?: boolean;
     /** An existing DATA_DIR (a server started again on the same data); kept when it stops. */
     dataDir?: string;
+    /** Extra Node flags for the server process (e.g. `--cpu-prof`). */
+    nodeArgs?: string[];
   } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -39,7 +41,7 @@ export async function startServerProcess(
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import { users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { summaryColumns, type SummaryRow } from '../profiles/profiles.repo.ts';
+import { photos } from '../profiles/profiles.tables.ts';
 import { bookings, dateCommitments } from './bookings.tables.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -15,6 +16,27 @@ export type Perspective = 'all' | 'host' | 'guest';
 
 export async function findSlot(db: Tx, id: string): Promise<SlotRow | undefined> {
   const [row] = await db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)).limit(1);
+  return row;
+}
+
+export type SlotToRequest = { slot: SlotRow; host: SummaryRow; hostVisible: boolean; photoCount: number };
+
+/**
+ * What a booking request reads, in one statement: the slot, its host's summary, whether the
+ * requester may see the host (`visible`, a condition over users), and the requester's photo count.
+ */
+export async function findSlotToRequest(db: Tx, slotId: string, requesterId: string, visible: SQL): Promise<SlotToRequest | undefined> {
+  const [row] = await db
+    .select({
+      slot: availabilitySlots,
+      host: summaryColumns(users),
+      hostVisible: sql<boolean>`(${visible})`,
+      photoCount: sql<number>`(select count(*)::int from ${photos} where ${photos.userId} = ${requesterId})`,
+    })
+    .from(availabilitySlots)
+    .innerJoin(users, eq(users.id, availabilitySlots.hostId))
+    .where(eq(availabilitySlots.id, slotId))
+    .limit(1);
   return row;
 }
 

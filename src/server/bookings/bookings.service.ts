@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BOOKING_ERRORS,
@@ -24,13 +25,13 @@ import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { toPublicSlot } from '../availability/availability.service.ts';
-import { createNotification, setBookingRequestStatus } from '../notifications/notifications.service.ts';
+import { createNotification, createNotifications, setBookingRequestStatus, type NewNotification } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { announce, announceEach } from '../platform/realtime/announce.ts';
+import { announceEach, type Announcement } from '../platform/realtime/announce.ts';
 import { onlineAmong } from '../platform/realtime/presence.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
 import type { BookingPushEvent } from '../push/push.service.ts';
@@ -117,6 +118,24 @@ export function toBooking(parts: repo.BookingWithParts, viewerId: string, otherP
   };
 }
 
+type Changed = Pick<repo.BookingRow, 'id' | 'hostId' | 'guestId' | 'status'>;
+/** Both parties hear that the booking changed, so their open screens ask again. */
+const changeOf = (b: Changed): Announcement => ({ to: [b.hostId, b.guestId], event: { type: 'bookingChanged', bookingId: b.id, status: b.status } });
+
+/** A booking_update item for one party; `bookingEvent` (confirmed, cancelled) also pushes it, as their settings allow. */
+function bookingUpdate(
+  userId: string,
+  senderId: string,
+  booking: repo.BookingRow,
+  title: string,
+  message: string,
+  at: Date,
+  bookingEvent?: BookingPushEvent,
+): NewNotification {
+  const data = { profileId: senderId, bookingId: booking.id, date: booking.startsAt.toISOString() };
+  return { userId, senderId, type: 'booking_update', title, message, data, createdAt: at, bookingEvent };
+}
+
 /** '18:00–19:30 America/Vancouver' */
 const proposedTimeOf = (slot: repo.SlotRow) => `${slot.startTime}–${slot.endTime} ${slot.timeZone}`;
 
@@ -173,8 +192,8 @@ export type BookingsDeps = {
   userOf: (member: Member) => Promise<UserRow>;
   /** How many photos a member has. */
   photoCountOf: (memberId: string) => Promise<number>;
-  /** Whether browse would show `memberId` to the viewer (a host one cannot see cannot be booked). */
-  canSee: (viewer: Member, memberId: string) => Promise<boolean>;
+  /** Whom browse would show the viewer, as SQL over the users table (a host one cannot see cannot be booked). */
+  visibleTo: (viewer: Member) => Promise<SQL>;
 };
 
 export function createBookingsService(deps: BookingsDeps) {
@@ -196,21 +215,27 @@ export function createBookingsService(deps: BookingsDeps) {
   /**
    * Runs one transition: the slot (when it changes) and then the booking are locked, in that order
    * everywhere, so transitions on one slot queue up rather than deadlock. Only a party finds the
-   * booking. Both parties hear `bookingChanged` (and any score change), announced in the transaction.
+   * booking. `refuse` holds the checks on what only moves one way (a status never returns to pending
+   * or confirmed, a review stays, time passes): they run first on an unlocked read, so a refusal
+   * takes no lock and waits for none (999 late confirmations of a full slot do not queue behind
+   * it), and again on the locked row. Both parties hear `bookingChanged` (and any score change),
+   * announced in the transaction.
    */
   async function transition(
     member: Member,
     bookingId: string,
-    options: { lockSlot: boolean },
+    options: { lockSlot: boolean; refuse: (booking: repo.BookingRow, now: Date) => void },
     change: (tx: Tx, booking: repo.BookingRow, now: Date, slot: repo.SlotRow | undefined) => Promise<unknown>,
   ): Promise<Booking> {
     if (!isUuid(bookingId)) throw new HttpError(404, BOOKING_ERRORS.notFound);
     const now = clock.now();
+    const seen = await repo.findBooking(db, bookingId);
+    if (!seen || (seen.hostId !== member.id && seen.guestId !== member.id)) throw new HttpError(404, BOOKING_ERRORS.notFound);
+    options.refuse(seen, now);
     await db.transaction(async (tx) => {
-      const seen = await repo.findBooking(tx, bookingId);
-      if (!seen || (seen.hostId !== member.id && seen.guestId !== member.id)) throw new HttpError(404, BOOKING_ERRORS.notFound);
       const slot = options.lockSlot ? await repo.lockSlot(tx, seen.slotId) : undefined;
       const booking = (await repo.lockBooking(tx, bookingId))!;
+      options.refuse(booking, now);
       await change(tx, booking, now, slot);
       const after = (await repo.findBooking(tx, bookingId))!;
       await bookingChanged(tx, [after]);
@@ -219,34 +244,25 @@ export function createBookingsService(deps: BookingsDeps) {
   }
 
   /** Tells both parties of each booking that it changed, so their open screens ask again. */
-  function bookingChanged(tx: Tx, changed: Pick<repo.BookingRow, 'id' | 'hostId' | 'guestId' | 'status'>[]) {
-    return announceEach(
-      tx,
-      changed.map((b) => ({ to: [b.hostId, b.guestId], event: { type: 'bookingChanged' as const, bookingId: b.id, status: b.status } })),
-    );
+  function bookingChanged(tx: Tx, changed: Changed[]) {
+    return announceEach(tx, changed.map(changeOf));
   }
 
-  /** A booking_update item for one party; `bookingEvent` (confirmed, cancelled) also pushes it, as their settings allow. */
+  /** Tells one party of a booking's change in their inbox (see bookingUpdate). */
   function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date, bookingEvent?: BookingPushEvent) {
-    return createNotification(tx, {
-      userId,
-      senderId,
-      type: 'booking_update',
-      title,
-      message,
-      data: { profileId: senderId, bookingId: booking.id, date: booking.startsAt.toISOString() },
-      createdAt: at,
-      bookingEvent,
-    });
+    return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent));
   }
 
   function requireConfirmed(booking: repo.BookingRow) {
     if (booking.status !== 'confirmed') throw new HttpError(409, BOOKING_ERRORS.notConfirmed);
   }
 
-  function requireReviewTime(booking: repo.BookingRow, now: Date) {
+  /** A confirmed date, its review time come, that the member has not reviewed yet (complete, no-show). */
+  const reviewable = (member: Member) => (booking: repo.BookingRow, now: Date) => {
+    requireConfirmed(booking);
     if (now.getTime() < booking.startsAt.getTime() + REVIEW_AFTER_HOURS * HOUR_MS) throw new HttpError(409, BOOKING_ERRORS.tooEarlyToReview);
-  }
+    if (ownReview(booking, roleOf(booking, member.id))) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
+  };
 
   async function confirm(tx: Tx, booking: repo.BookingRow, host: Member, message: string, now: Date) {
     if (booking.startsAt <= now) throw new HttpError(409, BOOKING_ERRORS.pastSlot);
@@ -270,8 +286,11 @@ export function createBookingsService(deps: BookingsDeps) {
     if (seat.confirmedCount < seat.maxBookings) return;
     const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
     await setBookingRequestStatus(tx, declined.map((other) => ({ id: other.id, hostId: host.id })), 'declined');
-    await bookingChanged(tx, declined);
-    for (const other of declined) await tell(tx, other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now);
+    await createNotifications(
+      tx,
+      declined.map((other) => bookingUpdate(other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now)),
+      declined.map(changeOf),
+    );
   }
 
   return {
@@ -286,11 +305,15 @@ export function createBookingsService(deps: BookingsDeps) {
       if (me.accountStatus !== 'active' || me.isBanned || me.score < SCORE_MIN_TO_BOOK || !me.emailVerifiedAt) {
         throw new HttpError(403, BOOKING_ERRORS.notEligible);
       }
+      // One read: the slot, its host, whether browse shows them to me, and my photo count.
+      const found = isUuid(body.availabilityId)
+        ? await repo.findSlotToRequest(db, body.availabilityId, me.id, await deps.visibleTo(member))
+        : undefined;
       const missing = missingForBooking({
         accountType: me.accountType,
         name: me.name,
         age: me.age,
-        photoCount: await deps.photoCountOf(me.id),
+        photoCount: found ? found.photoCount : await deps.photoCountOf(me.id),
         interestCount: me.interests.length,
         bio: me.bio,
         partnerName: me.partnerName,
@@ -299,10 +322,10 @@ export function createBookingsService(deps: BookingsDeps) {
       });
       if (missing.length > 0) throw new ProfileIncompleteError(missing);
 
-      const slot = isUuid(body.availabilityId) ? await repo.findSlot(db, body.availabilityId) : undefined;
-      if (!slot || slot.removedAt) throw new HttpError(404, BOOKING_ERRORS.slotGone);
+      if (!found || found.slot.removedAt) throw new HttpError(404, BOOKING_ERRORS.slotGone);
+      const { slot, host } = found;
       if (slot.hostId === me.id) throw new HttpError(400, BOOKING_ERRORS.ownSlot);
-      if (!(await deps.canSee(member, slot.hostId))) throw new HttpError(404, BOOKING_ERRORS.slotGone);
+      if (!found.hostVisible) throw new HttpError(404, BOOKING_ERRORS.slotGone);
       const now = clock.now();
       if (slot.startsAt <= now) throw new HttpError(400, BOOKING_ERRORS.pastSlot);
       if (slot.confirmedCount >= slot.maxBookings) throw new HttpError(409, BOOKING_ERRORS.slotFull);
@@ -321,32 +344,39 @@ export function createBookingsService(deps: BookingsDeps) {
           updatedAt: now,
         });
         if (!inserted) throw new HttpError(409, BOOKING_ERRORS.pendingWithHost);
-        await announce(tx, [inserted.hostId, inserted.guestId], { type: 'bookingChanged', bookingId: inserted.id, status: inserted.status });
-        await createNotification(tx, {
-          userId: slot.hostId,
-          senderId: me.id,
-          type: 'booking_request',
-          title: 'New booking request',
-          message: `${me.name} would like to meet you on ${slot.date} at ${slot.startTime}.`,
-          data: {
-            profileId: me.id,
-            bookingId: inserted.id,
-            date: slot.date,
-            proposedTime: proposedTimeOf(slot),
-            venue: body.proposedVenue.name,
-            requestMessage: body.requestMessage,
+        await createNotification(
+          tx,
+          {
+            userId: slot.hostId,
+            senderId: me.id,
+            type: 'booking_request',
+            title: 'New booking request',
+            message: `${me.name} would like to meet you on ${slot.date} at ${slot.startTime}.`,
+            data: {
+              profileId: me.id,
+              bookingId: inserted.id,
+              date: slot.date,
+              proposedTime: proposedTimeOf(slot),
+              venue: body.proposedVenue.name,
+              requestMessage: body.requestMessage,
+            },
+            createdAt: now,
           },
-          createdAt: now,
-        });
+          [changeOf(inserted)],
+        );
         return inserted;
       });
-      return viewOf(me.id, booking.id);
+      // The answer from what was just written and read: the new row, its slot and the host.
+      const [summary] = await memberSummaries(db, [host]);
+      return toBooking({ booking, slot, other: host }, me.id, summary!, now);
     },
 
     async respond(member: Member, bookingId: string, body: RespondBody): Promise<Booking> {
-      return transition(member, bookingId, { lockSlot: true }, async (tx, booking, now, slot) => {
+      const refuse = (booking: repo.BookingRow) => {
         if (booking.hostId !== member.id) throw new HttpError(403, BOOKING_ERRORS.hostOnly);
         if (booking.status !== 'pending') throw new HttpError(409, BOOKING_ERRORS.notPending);
+      };
+      return transition(member, bookingId, { lockSlot: true, refuse }, async (tx, booking, now, slot) => {
         if (body.action === 'confirm') {
           if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
           // A guest banned (or removed) since asking cannot be given a date.
@@ -360,11 +390,13 @@ export function createBookingsService(deps: BookingsDeps) {
     },
 
     async cancel(member: Member, bookingId: string, body: CancelBody): Promise<Booking> {
-      return transition(member, bookingId, { lockSlot: true }, async (tx, booking, now) => {
+      const refuse = (booking: repo.BookingRow, now: Date) => {
         requireConfirmed(booking);
         if (ownReview(booking, roleOf(booking, member.id))) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
+        if (hoursUntil(booking.startsAt, now) <= CANCEL_CUTOFF_HOURS) throw new HttpError(409, BOOKING_ERRORS.tooLateToCancel);
+      };
+      return transition(member, bookingId, { lockSlot: true, refuse }, async (tx, booking, now) => {
         const hours = hoursUntil(booking.startsAt, now);
-        if (hours <= CANCEL_CUTOFF_HOURS) throw new HttpError(409, BOOKING_ERRORS.tooLateToCancel);
         const penalty = cancellationPenalty(hours);
         await repo.updateBooking(tx, booking.id, {
           status: 'cancelled',
@@ -384,11 +416,8 @@ export function createBookingsService(deps: BookingsDeps) {
     },
 
     async complete(member: Member, bookingId: string, body: CompleteBody): Promise<Booking> {
-      return transition(member, bookingId, { lockSlot: false }, async (tx, booking, now) => {
-        requireConfirmed(booking);
-        requireReviewTime(booking, now);
+      return transition(member, bookingId, { lockSlot: false, refuse: reviewable(member) }, async (tx, booking, now) => {
         const role = roleOf(booking, member.id);
-        if (ownReview(booking, role)) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
         const review = { rating: body.rating, comment: body.comment, wouldMeetAgain: body.wouldMeetAgain, createdAt: now.toISOString() };
         const otherReviewed = role === 'host' ? booking.guestReview : booking.hostReview;
         await repo.updateBooking(tx, booking.id, {
@@ -421,11 +450,8 @@ export function createBookingsService(deps: BookingsDeps) {
     },
 
     async noShow(member: Member, bookingId: string, body: NoShowBody): Promise<Booking> {
-      return transition(member, bookingId, { lockSlot: false }, async (tx, booking, now) => {
-        requireConfirmed(booking);
-        requireReviewTime(booking, now);
+      return transition(member, bookingId, { lockSlot: false, refuse: reviewable(member) }, async (tx, booking, now) => {
         const role = roleOf(booking, member.id);
-        if (ownReview(booking, role)) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
         const otherId = otherIdOf(booking, member.id);
         const both = body.noShowUserId === 'both';
         if (!both && body.noShowUserId !== otherId) throw new HttpError(400, NO_SHOW_WHO, [{ field: 'noShowUserId', message: NO_SHOW_WHO }]);

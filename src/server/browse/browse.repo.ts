@@ -205,6 +205,19 @@ export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostF
   return { where, distance: origin ? kmFrom(originPoint(bind)) : sql<null>`null::float8` };
 }
 
+/** Whom browse may ever show the viewer, as a condition over the users table (never the viewer themself). */
+export function visibleToViewer(viewer: Viewer): SQL {
+  const bind = inline({
+    viewerId: viewer.id,
+    viewerAge: viewer.age,
+    viewerAccountType: viewer.accountType,
+    viewerCategory: viewer.category,
+    homeLon: viewer.home?.[0],
+    homeLat: viewer.home?.[1],
+  });
+  return and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(viewer, bind))!;
+}
+
 /** Which statement a request needs: what is filtered, and how it is ordered. */
 function pageShape({ viewer, origin, filters, sortBy }: PageRequest): string {
   const flags = [

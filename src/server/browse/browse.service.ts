@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BrowseCard, BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
 import type { Place } from '#shared/api/geo.ts';
@@ -115,10 +116,9 @@ export function createBrowseService(deps: {
       return repo.hostConditions(viewerOf(me), origin, query);
     },
 
-    /** Whether browse would ever show this member to the viewer (the viewer themself excluded). */
-    async canSee(viewer: Member, memberId: string): Promise<boolean> {
-      if (!isUuid(memberId) || memberId === viewer.id) return false;
-      return (await repo.findVisibleMember(db, viewerOf(await userOf(viewer)), memberId)) !== undefined;
+    /** Whom browse would ever show the viewer (the viewer themself excluded), as SQL over the users table. */
+    async visibleTo(viewer: Member): Promise<SQL> {
+      return repo.visibleToViewer(viewerOf(await userOf(viewer)));
     },
 
     async browse(viewer: Member, query: BrowseQuery): Promise<BrowseResponse> {

@@ -11,16 +11,9 @@ export type SenderPhoto = Pick<typeof photos.$inferSelect, 'id' | 'storageKey' |
 export type InboxRow = { item: NotificationRow; senderName: string | null; senderPhotos: SenderPhoto[] };
 export type InboxView = 'active' | 'archived' | 'all';
 
-export async function insertNotification(db: Tx, values: NewNotification): Promise<string> {
-  const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
-  return row!.id;
-}
-
-/** The new items' ids, in the order given. */
-export async function insertNotifications(db: Tx, values: NewNotification[]): Promise<string[]> {
-  if (values.length === 0) return [];
-  const rows = await db.insert(notifications).values(values).returning({ id: notifications.id });
-  return rows.map((row) => row.id);
+/** The insert of new items (their ids given), to run in one statement with their announcements. */
+export function insertNotifications(db: Tx, values: (NewNotification & { id: string })[]) {
+  return db.insert(notifications).values(values);
 }
 
 // Spelled out with its table: inside the subquery a lone "id" would be the photo's.

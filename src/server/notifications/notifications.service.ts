@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Notification, NotificationsQuerySchema } from '#shared/api/notifications.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { announceEach } from '../platform/realtime/announce.ts';
+import { announceWith, type Announcement } from '../platform/realtime/announce.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
 import { queuePushFor, type BookingPushEvent } from '../push/push.service.ts';
 import * as repo from './notifications.repo.ts';
@@ -25,26 +26,23 @@ export const INBOX_LIMIT = 100;
  * change does), announces it there (the member's open apps refresh their inbox on commit) and queues
  * its push to the member's devices (booking requests, nudges, and a booking's confirmation or
  * cancellation, as the member's settings allow; the push job sends it after the commit).
+ * `alsoAnnounce` goes in the same statement (the change's own events: one round trip for all).
  */
-export async function createNotification(tx: Tx, notification: NewNotification): Promise<string> {
-  const { bookingEvent: _, ...item } = notification;
-  const id = await repo.insertNotification(tx, item);
-  await announceEach(tx, [{ to: [notification.userId], event: { type: 'notification', notificationId: id, notificationType: notification.type } }]);
-  await queuePushFor(tx, notification);
-  return id;
+export async function createNotification(tx: Tx, notification: NewNotification, alsoAnnounce: Announcement[] = []): Promise<string> {
+  const [id] = await createNotifications(tx, [notification], alsoAnnounce);
+  return id!;
 }
 
-/** Several items at once (one statement), inside the caller's transaction, each announced and pushed to its member. */
-export async function createNotifications(tx: Tx, notifications: NewNotification[]): Promise<void> {
-  const ids = await repo.insertNotifications(
-    tx,
-    notifications.map(({ bookingEvent: _, ...item }) => item),
-  );
-  await announceEach(
-    tx,
-    notifications.map((item, i) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: ids[i]!, notificationType: item.type } })),
-  );
+/** Several items at once (one statement with their announcements), inside the caller's transaction, each pushed to its member. */
+export async function createNotifications(tx: Tx, notifications: NewNotification[], alsoAnnounce: Announcement[] = []): Promise<string[]> {
+  if (notifications.length === 0) return [];
+  const items = notifications.map(({ bookingEvent: _, ...item }) => ({ ...item, id: randomUUID() }));
+  await announceWith(tx, repo.insertNotifications(tx, items), [
+    ...alsoAnnounce,
+    ...items.map((item) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: item.id, notificationType: item.type } })),
+  ]);
   for (const notification of notifications) await queuePushFor(tx, notification);
+  return items.map((item) => item.id);
 }
 
 /** Records the outcome on the hosts' booking_request items of these bookings (confirmed, declined, auto_cancelled…). */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { ServerEvent } from '#shared/api/realtime.ts';
 import type { Tx } from '../db/client.ts';
 
@@ -29,6 +29,15 @@ export async function announceEach(tx: Tx, announcements: Announcement[]): Promi
     return;
   }
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+}
+
+/**
+ * A write and its announcements in one statement (one round trip, not two): `write` runs as a
+ * data-modifying CTE, whatever it returns, and the events go when the transaction commits.
+ */
+export async function announceWith(tx: Tx, write: SQLWrapper, announcements: Announcement[]): Promise<void> {
+  const payloads = announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);
+  await tx.execute(sql`with written as (${write.getSQL()}) select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
 }
 
 /**
