@@ -5,7 +5,8 @@ import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { summaryColumns, type SummaryRow } from '../profiles/profiles.repo.ts';
+import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
+import { dateStatsColumns, finishedDatesOf, summaryColumns, type DateStatsRow, type SummaryRow } from '../profiles/profiles.repo.ts';
 import { photos } from '../profiles/profiles.tables.ts';
 import { bookings, dateCommitments } from './bookings.tables.ts';
 
@@ -19,17 +20,29 @@ export async function findSlot(db: Tx, id: string): Promise<SlotRow | undefined>
   return row;
 }
 
-export type SlotToRequest = { slot: SlotRow; host: SummaryRow; hostVisible: boolean; photoCount: number };
+export type SlotToRequest = {
+  slot: SlotRow;
+  host: SummaryRow;
+  hostPhotos: PhotoJson[];
+  hostStats: DateStatsRow;
+  hostVisible: boolean;
+  photoCount: number;
+};
+
+const slotHost = sql`${sql.identifier('availability_slots')}.${sql.identifier('host_id')}`;
 
 /**
- * What a booking request reads, in one statement: the slot, its host's summary, whether the
- * requester may see the host (`visible`, a condition over users), and the requester's photo count.
+ * What a booking request reads, in one statement: the slot, its host's summary (photos and date
+ * stats), whether the requester may see the host (`visible`, a condition over users), and the
+ * requester's own photo count.
  */
 export async function findSlotToRequest(db: Tx, slotId: string, requesterId: string, visible: SQL): Promise<SlotToRequest | undefined> {
   const [row] = await db
     .select({
       slot: availabilitySlots,
       host: summaryColumns(users),
+      hostPhotos: photosJsonOf(slotHost),
+      hostStats: sql<DateStatsRow>`(select row_to_json(s) from (select ${dateStatsColumns} from ${finishedDatesOf(slotHost)} as f) as s)`,
       hostVisible: sql<boolean>`(${visible})`,
       photoCount: sql<number>`(select count(*)::int from ${photos} where ${photos.userId} = ${requesterId})`,
     })

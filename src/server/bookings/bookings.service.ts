@@ -33,7 +33,9 @@ import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceEach, type Announcement } from '../platform/realtime/announce.ts';
 import { onlineAmong } from '../platform/realtime/presence.ts';
-import { memberSummaries } from '../profiles/profiles.service.ts';
+import { toPhoto } from '../profiles/photos.repo.ts';
+import { toDateStats } from '../profiles/profiles.repo.ts';
+import { memberSummaries, toMemberSummary } from '../profiles/profiles.service.ts';
 import type { BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import * as repo from './bookings.repo.ts';
@@ -367,8 +369,8 @@ export function createBookingsService(deps: BookingsDeps) {
         return inserted;
       });
       // The answer from what was just written and read: the new row, its slot and the host.
-      const [summary] = await memberSummaries(db, [host]);
-      return toBooking({ booking, slot, other: host }, me.id, summary!, now);
+      const summary = toMemberSummary(host, found.hostPhotos.map(toPhoto), toDateStats(found.hostStats));
+      return toBooking({ booking, slot, other: host }, me.id, summary, now);
     },
 
     async respond(member: Member, bookingId: string, body: RespondBody): Promise<Booking> {

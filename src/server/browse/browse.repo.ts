@@ -4,7 +4,7 @@ import type { GenderPreference } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { photos } from '../profiles/profiles.tables.ts';
+import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
@@ -52,13 +52,11 @@ export type Found = { user: UserRow; distance: number | null };
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
 export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
-export type CardPhoto = Pick<typeof photos.$inferSelect, 'id' | 'storageKey' | 'isVerified'>;
+export type CardPhoto = PhotoJson;
 export type FoundCard = { user: CardRow; photos: CardPhoto[]; distance: number | null };
 
-// Spelled out with its table: drizzle writes a lone "id", which inside the subquery would be the photo's.
-const ownerId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
-/** The member's photos, oldest first, read with the page rather than in another query. */
-const cardPhotos = sql<CardPhoto[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${ownerId}), '[]'::json)`;
+/** The member's photos, read with the page rather than in another query. */
+const cardPhotos = photosJsonOf(sql`${sql.identifier('users')}.${sql.identifier('id')}`);
 
 const BOX_MARGIN_DEGREES = 1e-6;
 /** The nearest-first walk looks at no more members than this before falling back to the whole circle. */

@@ -2,13 +2,12 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 
 import { users } from '../auth/auth.tables.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/db/client.ts';
-import { photos } from '../profiles/profiles.tables.ts';
+import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
 import { notifications } from './notifications.tables.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
-export type SenderPhoto = Pick<typeof photos.$inferSelect, 'id' | 'storageKey' | 'isVerified'>;
-export type InboxRow = { item: NotificationRow; senderName: string | null; senderPhotos: SenderPhoto[] };
+export type InboxRow = { item: NotificationRow; senderName: string | null; senderPhotos: PhotoJson[] };
 export type InboxView = 'active' | 'archived' | 'all';
 
 /** The insert of new items (their ids given), to run in one statement with their announcements. */
@@ -16,10 +15,8 @@ export function insertNotifications(db: Tx, values: (NewNotification & { id: str
   return db.insert(notifications).values(values);
 }
 
-// Spelled out with its table: inside the subquery a lone "id" would be the photo's.
-const senderId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
-/** The sender's photos, oldest first, read with the items rather than in another query. */
-const senderPhotos = sql<SenderPhoto[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${senderId}), '[]'::json)`;
+/** The sender's photos, read with the items rather than in another query. */
+const senderPhotos = photosJsonOf(sql`${sql.identifier('users')}.${sql.identifier('id')}`);
 
 function inboxQuery(db: Tx, where: SQL | undefined) {
   return db

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import { photoUrl } from '#shared/api/profiles.ts';
 import type { User } from '#shared/api/auth.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -14,6 +14,16 @@ export const toPhoto = (row: Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>)
   url: photoUrl(row.storageKey),
   isVerified: row.isVerified,
 });
+
+export type PhotoJson = Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>;
+
+/**
+ * A member's photos, oldest first, as a JSON array to read with another row rather than in
+ * another query; `ownerId` names the member (spelled out with its table: inside the subquery a
+ * lone "id" would be the photo's).
+ */
+export const photosJsonOf = (ownerId: SQL) =>
+  sql<PhotoJson[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${ownerId}), '[]'::json)`;
 
 // The member's own record carries their photos on every /auth/me: prepared once, then only executed.
 const photosOfMember = preparedPerDb((db) =>
