@@ -18,7 +18,37 @@ const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
 export const BROWSE_PATH = '/api/users/browse?maxDistance=25';
 const PLAN_FILE = path.resolve(import.meta.dirname, '../.tmp/bench-browse-plan.txt');
 
-export type Load = { p50: number; p95: number; p99: number; rps: number; ok: number; failed: number };
+export type Load = { p50: number; p95: number; p99: number; rps: number; ok: number; failed: number; cpu?: CpuPerRequest };
+/**
+ * What one request cost: CPU ms of the server process, PostgreSQL (when measured) and the load
+ * generator (this process), and the statements PostgreSQL ran for it (when counted).
+ */
+export type CpuPerRequest = { server: number; postgres: number | null; client: number; statements: number | null };
+/** The processes whose CPU a measure reads: the server's and the PostgreSQL postmaster's. */
+export type Pids = { server: number; postmaster?: number };
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/** CPU time (ms) of a PostgreSQL cluster: the postmaster, its live backends, and the children it has reaped. */
+export function clusterCpuMs(postmasterPid: number): number {
+  const fields = readFileSync(`/proc/${postmasterPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  let ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(stat[1]) === postmasterPid) ticks += Number(stat[11]) + Number(stat[12]);
+    } catch {
+      // The process ended meanwhile: its time is now in the postmaster's reaped children.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -69,10 +99,49 @@ async function load(url: string, token: string | null, seconds: number, setupReq
   };
 }
 
-/** A warm-up, then the measured run; `connections` defaults to the API half's 50. */
-export async function measure(url: string, token: string | null, options: { setupRequest?: typeof freshQuestions; connections?: number } = {}): Promise<Load> {
+/** A warm-up, then the measured run (with its CPU per request when `pids` are given); `connections` defaults to the API half's 50. */
+export async function measure(
+  url: string,
+  token: string | null,
+  options: { setupRequest?: typeof freshQuestions; connections?: number; pids?: Pids; statementsDb?: pg.Client } = {},
+): Promise<Load> {
   await load(url, token, WARM_UP_SECONDS, options.setupRequest, options.connections);
-  return load(url, token, SECONDS, options.setupRequest, options.connections);
+  const cpu = options.pids && (await cpuMeter(options.pids, options.statementsDb));
+  const measured = await load(url, token, SECONDS, options.setupRequest, options.connections);
+  return cpu ? { ...measured, cpu: await cpu.perRequest(measured.ok + measured.failed) } : measured;
+}
+
+/**
+ * Starts counting CPU time (and statements, through pg_stat_statements in `statementsDb` when
+ * given); `perRequest(n)` divides what was used since by n requests.
+ */
+export async function cpuMeter(pids: Pids, statementsDb?: pg.Client) {
+  await statementsDb?.query('select pg_stat_statements_reset()');
+  const server = processCpuMs(pids.server);
+  const postgres = pids.postmaster === undefined ? null : clusterCpuMs(pids.postmaster);
+  const client = process.cpuUsage();
+  return {
+    async perRequest(n: number): Promise<CpuPerRequest> {
+      const used = process.cpuUsage(client);
+      const cpu = {
+        server: (processCpuMs(pids.server) - server) / n,
+        postgres: postgres === null ? null : (clusterCpuMs(pids.postmaster!) - postgres) / n,
+        client: (used.user + used.system) / 1000 / n,
+      };
+      const counted = await statementsDb?.query<{ n: number }>(
+        `select coalesce(sum(calls), 0)::int as n from pg_stat_statements where query not like '%pg_stat_statements%'`,
+      );
+      return { ...cpu, statements: counted ? counted.rows[0]!.n / n : null };
+    },
+  };
+}
+
+/** Counts statements per request on `databaseUrl`'s cluster (started with pg_stat_statements preloaded); end() when done. */
+export async function statementsClient(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('create extension if not exists pg_stat_statements');
+  return client;
 }
 
 async function call(server: ServerProcess, method: string, url: string, body?: unknown, token?: string) {
@@ -149,7 +218,7 @@ async function explainBrowse(adminUrl: string, logFile: string, server: ServerPr
   }
 }
 
-const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(1)} ms`);
+const ms = (value: number) => (Number.isNaN(value) ? '—' : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
 
 export type Row = { call: string; load: Load | null; goal: string; result: string };
 
@@ -160,6 +229,20 @@ export function printLoadTable(title: string, rows: Row[]) {
     const l = row.load;
     const figures = l ? `${ms(l.p50).padStart(10)}${ms(l.p95).padStart(10)}${ms(l.p99).padStart(10)}${Math.round(l.rps).toLocaleString('en').padStart(9)}` : ' '.repeat(39);
     console.log(`${row.call.padEnd(44)}${figures}  ${row.goal.padEnd(28)}${row.result}`);
+  }
+  const costed = rows.filter((row) => row.load?.cpu);
+  if (costed.length === 0) return;
+  const cores = os.cpus().length;
+  console.log(`\nWhere a request's time goes (CPU ms per request; ${cores} cores shared by all three; the ceiling is ${cores} × 1 000 ms ÷ their sum):\n`);
+  console.log(`${'call'.padEnd(44)}${'server'.padStart(10)}${'database'.padStart(10)}${'client'.padStart(10)}${'statements'.padStart(12)}  ceiling on ${cores} cores`);
+  for (const row of costed) {
+    const cpu = row.load!.cpu!;
+    const sum = cpu.server + (cpu.postgres ?? 0) + cpu.client;
+    console.log(
+      `${row.call.padEnd(44)}${cpu.server.toFixed(2).padStart(10)}${(cpu.postgres === null ? '—' : cpu.postgres.toFixed(2)).padStart(10)}` +
+        `${cpu.client.toFixed(2).padStart(10)}${(cpu.statements === null ? '—' : cpu.statements.toFixed(1)).padStart(12)}  ` +
+        `${Math.round((cores * 1000) / sum).toLocaleString('en')} req/s`,
+    );
   }
 }
 
@@ -177,7 +260,8 @@ export async function benchApi() {
     `\nAPI under load: ${CONNECTIONS} connections, ${SECONDS} s per call after a ${WARM_UP_SECONDS} s warm-up, autocannon in the bench process; ` +
       `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start.`,
   );
-  const cluster = await startCluster({ settings: ['shared_preload_libraries=auto_explain'] });
+  const cluster = await startCluster({ settings: ['shared_preload_libraries=auto_explain,pg_stat_statements'] });
+  let statementsDb: pg.Client | null = null;
   let server: ServerProcess | null = null;
   try {
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -199,13 +283,15 @@ export async function benchApi() {
     console.log(` ${seedSeconds.toFixed(1)} s`);
 
     server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' }, quiet: true });
+    statementsDb = await statementsClient(databaseUrl);
+    const costs = { pids: { server: server.child.pid!, postmaster: cluster.pid }, statementsDb };
     const token = await verifiedViewer(server);
     const browseStatus = (await call(server, 'GET', BROWSE_PATH, undefined, token)).status;
     const hasBrowse = browseStatus !== 404;
 
     const rows: Row[] = [];
     if (hasBrowse) {
-      const browse = await measure(`${server.url}${BROWSE_PATH}`, token, { setupRequest: freshQuestions });
+      const browse = await measure(`${server.url}${BROWSE_PATH}`, token, { setupRequest: freshQuestions, ...costs });
       rows.push({
         call: `GET ${BROWSE_PATH}&minAge…&maxAge…`,
         load: browse,
@@ -215,9 +301,9 @@ export async function benchApi() {
     } else {
       rows.push({ call: `GET ${BROWSE_PATH}`, load: null, goal: '', result: 'not measured: the endpoint answers 404 (not built yet)' });
     }
-    const me = await measure(`${server.url}/api/auth/me`, token);
+    const me = await measure(`${server.url}/api/auth/me`, token, costs);
     rows.push({ call: 'GET /api/auth/me', load: me, goal: '', result: reference(me) });
-    const health = await measure(`${server.url}/api/health`, null);
+    const health = await measure(`${server.url}/api/health`, null, costs);
     rows.push({ call: 'GET /api/health', load: health, goal: '', result: reference(health) });
     const plan = hasBrowse ? await explainBrowse(cluster.url, cluster.logFile, server, token) : null;
     await server.stop();
@@ -225,7 +311,7 @@ export async function benchApi() {
 
     server = await startServerProcess({ env: { LOG_LEVEL: 'info' }, quiet: true });
     const pgliteToken = await verifiedViewer(server);
-    const pgliteMe = await measure(`${server.url}/api/auth/me`, pgliteToken);
+    const pgliteMe = await measure(`${server.url}/api/auth/me`, pgliteToken, { pids: { server: server.child.pid! } });
     rows.push({ call: 'GET /api/auth/me (embedded PGlite)', load: pgliteMe, goal: '', result: reference(pgliteMe) });
     await server.stop();
     server = null;
@@ -250,6 +336,7 @@ export async function benchApi() {
       }
     }
   } finally {
+    await statementsDb?.end();
     await server?.stop();
     cluster.stop();
   }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,7 +27,8 @@ function postgresBin(): string {
   return bin;
 }
 
-export type Cluster = { url: string; logFile: string; stop(): void };
+/** `pid`: the postmaster's (its backends are its children). */
+export type Cluster = { url: string; logFile: string; pid: number; stop(): void };
 
 /**
  * A throw-away PostgreSQL cluster in a temp dir, run as the postgres user (initdb refuses root).
@@ -56,6 +57,7 @@ export async function startCluster(options: { settings?: string[] } = {}): Promi
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     logFile,
+    pid: Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       rmSync(dir, { recursive: true, force: true });

@@ -107,8 +107,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** A real PostgreSQL server. Migrations run under an advisory lock so instances can start together. */
 export function openPostgres(url: string): Database {
   // Hot statements are prepared (named) once per connection; a generic plan spares PostgreSQL planning
-  // browse's query again on every execution (its custom plans cost more than running it).
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+  // browse's query again on every execution (its custom plans cost more than running it). Connections
+  // stay open once made (no idle timeout): the pool would otherwise set a timer on every query's release.
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<Unlisten>();
   return {
