@@ -15,11 +15,6 @@ export type NewBooking = typeof bookings.$inferInsert;
 export type SlotRow = typeof availabilitySlots.$inferSelect;
 export type Perspective = 'all' | 'host' | 'guest';
 
-export async function findSlot(db: Tx, id: string): Promise<SlotRow | undefined> {
-  const [row] = await db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)).limit(1);
-  return row;
-}
-
 export type SlotToRequest = {
   slot: SlotRow;
   host: SummaryRow;

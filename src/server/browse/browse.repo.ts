@@ -52,8 +52,7 @@ export type Found = { user: UserRow; distance: number | null };
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
 export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
-export type CardPhoto = PhotoJson;
-export type FoundCard = { user: CardRow; photos: CardPhoto[]; distance: number | null };
+export type FoundCard = { user: CardRow; photos: PhotoJson[]; distance: number | null };
 
 /** The member's photos, read with the page rather than in another query. */
 const cardPhotos = photosJsonOf(sql`${sql.identifier('users')}.${sql.identifier('id')}`);
@@ -65,16 +64,21 @@ const walkLength = (wanted: number) => Math.max(1000, wanted * 20);
 const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM + 1;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
+/** What the visibility rules read of the viewer. */
+const viewerValues = (viewer: Viewer) => ({
+  viewerId: viewer.id,
+  viewerAge: viewer.age,
+  viewerAccountType: viewer.accountType,
+  viewerCategory: viewer.category,
+  homeLon: viewer.home?.[0],
+  homeLat: viewer.home?.[1],
+});
+
 /** Every value a page statement reads. */
 export function pageValues({ viewer, origin, filters, offset, limit }: PageRequest) {
   const wanted = offset + limit;
   return {
-    viewerId: viewer.id,
-    viewerAge: viewer.age,
-    viewerAccountType: viewer.accountType,
-    viewerCategory: viewer.category,
-    homeLon: viewer.home?.[0],
-    homeLat: viewer.home?.[1],
+    ...viewerValues(viewer),
     originLon: origin?.[0],
     originLat: origin?.[1],
     originCosLat: origin ? Math.max(Math.cos(radians(origin[1])), 1e-9) : undefined,
@@ -205,14 +209,7 @@ export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostF
 
 /** Whom browse may ever show the viewer, as a condition over the users table (never the viewer themself). */
 export function visibleToViewer(viewer: Viewer): SQL {
-  const bind = inline({
-    viewerId: viewer.id,
-    viewerAge: viewer.age,
-    viewerAccountType: viewer.accountType,
-    viewerCategory: viewer.category,
-    homeLon: viewer.home?.[0],
-    homeLat: viewer.home?.[1],
-  });
+  const bind = inline(viewerValues(viewer));
   return and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(viewer, bind))!;
 }
 
@@ -360,13 +357,7 @@ export async function findViewer(db: Tx, id: string): Promise<ViewerRow | undefi
 
 /** One member, if the viewer may see them, with the distance between the two homes. */
 export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Promise<Found | undefined> {
-  const bind = inline({
-    viewerAge: viewer.age,
-    viewerAccountType: viewer.accountType,
-    viewerCategory: viewer.category,
-    homeLon: viewer.home?.[0],
-    homeLat: viewer.home?.[1],
-  });
+  const bind = inline(viewerValues(viewer));
   const distance = viewer.home ? kmFrom(homePoint(bind)) : sql<null>`null::float8`;
   const [found] = await db
     .select({ user: users, distance: sql<number | null>`${distance}`.as('distance') })
