@@ -7,7 +7,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceWith, type Announcement } from '../platform/realtime/announce.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
-import { queuePushFor, type BookingPushEvent } from '../push/push.service.ts';
+import { pushJobsFor, type BookingPushEvent } from '../push/push.service.ts';
 import * as repo from './notifications.repo.ts';
 
 export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'> & {
@@ -33,15 +33,15 @@ export async function createNotification(tx: Tx, notification: NewNotification, 
   return id!;
 }
 
-/** Several items at once (one statement with their announcements), inside the caller's transaction, each pushed to its member. */
+/** Several items at once (one statement with their announcements and push jobs), inside the caller's transaction. */
 export async function createNotifications(tx: Tx, notifications: NewNotification[], alsoAnnounce: Announcement[] = []): Promise<string[]> {
   if (notifications.length === 0) return [];
   const items = notifications.map(({ bookingEvent: _, ...item }) => ({ ...item, id: randomUUID() }));
-  await announceWith(tx, repo.insertNotifications(tx, items), [
+  const pushes = notifications.flatMap((notification) => pushJobsFor(notification) ?? []);
+  await announceWith(tx, [repo.insertNotifications(tx, items), ...pushes], [
     ...alsoAnnounce,
     ...items.map((item) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: item.id, notificationType: item.type } })),
   ]);
-  for (const notification of notifications) await queuePushFor(tx, notification);
   return items.map((item) => item.id);
 }
 

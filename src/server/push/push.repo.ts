@@ -1,7 +1,7 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
-import type { NotificationSettings } from '#shared/domain/profile.ts';
+import { and, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { jobs } from '../platform/jobs/jobs.tables.ts';
 import { pushSubscriptions } from './push.tables.ts';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -50,12 +50,17 @@ export async function findSubscription(db: Tx, id: string): Promise<Subscription
 }
 
 /** The member's notification settings and their devices' subscription ids, in one query. */
-export async function recipientOf(db: Tx, userId: string): Promise<{ settings: NotificationSettings; subscriptionIds: string[] } | undefined> {
-  const rows = await db
-    .select({ settings: users.notificationSettings, subscriptionId: pushSubscriptions.id })
-    .from(users)
-    .leftJoin(pushSubscriptions, eq(pushSubscriptions.userId, users.id))
-    .where(eq(users.id, userId));
-  if (rows.length === 0) return undefined;
-  return { settings: rows[0]!.settings, subscriptionIds: rows.flatMap((row) => (row.subscriptionId ? [row.subscriptionId] : [])) };
+/**
+ * One push job per device of the member, as a single `insert … select` (run alone or inside
+ * another statement): none when the member has no device or turned this kind of push off.
+ */
+export function deviceJobs(job: { kind: string; userId: string; setting: string; message: unknown; expiresAt: Date; runAt: Date; maxAttempts: number }): SQL {
+  const device = pushSubscriptions;
+  return sql`insert into ${jobs} (${sql.identifier(jobs.kind.name)}, ${sql.identifier(jobs.payload.name)}, ${sql.identifier(jobs.runAt.name)}, ${sql.identifier(jobs.maxAttempts.name)}, ${sql.identifier(jobs.createdAt.name)})
+    select ${job.kind}, jsonb_build_object('subscriptionId', ${device.id}, 'message', ${JSON.stringify(job.message)}::jsonb, 'expiresAt', ${job.expiresAt.toISOString()}::text),
+      ${job.runAt.toISOString()}::timestamptz, ${job.maxAttempts}::int, ${job.runAt.toISOString()}::timestamptz
+    from ${device} join ${users} on ${users.id} = ${device.userId}
+    where ${device.userId} = ${job.userId} and (${users.notificationSettings} -> 'push' ->> ${job.setting}::text) is distinct from 'false'
+    returning ${jobs.id}`;
 }
+

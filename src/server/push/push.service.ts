@@ -1,4 +1,5 @@
 import type { Agent } from 'node:https';
+import type { SQL } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import { PUSH_ENDPOINT_HTTPS, PUSH_ENDPOINT_NOT_ALLOWED, type PushMessage, type PushSubscriptionBody } from '#shared/api/push.ts';
 import type { NotificationType } from '#shared/domain/notifications.ts';
@@ -6,7 +7,8 @@ import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { enqueue } from '../platform/jobs/jobs.ts';
+import { JOB_DEFAULTS } from '../platform/jobs/jobs.ts';
+import { rowsOf } from '../platform/db/rows.ts';
 import { onlineAmong } from '../platform/realtime/presence.ts';
 import { endpointRefusal, type AllowedHosts } from './push-hosts.ts';
 import * as repo from './push.repo.ts';
@@ -116,29 +118,28 @@ function ruleFor(source: PushSource): Rule | undefined {
 }
 
 /** One push.send job per device of the member, unless they have none or turned `setting` off. */
+/** The jobs that push `message` to each of the member's devices, unless they turned `setting` off (one statement). */
+function deviceJobsOf(userId: string, setting: Setting, message: PushMessage, createdAt: Date): SQL {
+  const expiresAt = new Date(createdAt.getTime() + PUSH_TTL_S * 1000);
+  return repo.deviceJobs({ kind: PUSH_JOB, userId, setting, message, expiresAt, runAt: createdAt, maxAttempts: JOB_DEFAULTS.maxAttempts });
+}
+
 async function queueToDevices(tx: Tx, userId: string, setting: Setting, message: PushMessage, createdAt: Date): Promise<number> {
-  const recipient = await repo.recipientOf(tx, userId);
-  if (!recipient || recipient.subscriptionIds.length === 0 || recipient.settings.push?.[setting] === false) return 0;
-  const expiresAt = new Date(createdAt.getTime() + PUSH_TTL_S * 1000).toISOString();
-  for (const subscriptionId of recipient.subscriptionIds) {
-    const payload: PushJobPayload = { subscriptionId, message, expiresAt };
-    await enqueue(tx, PUSH_JOB, payload, { runAt: createdAt });
-  }
-  return recipient.subscriptionIds.length;
+  return rowsOf(await tx.execute(deviceJobsOf(userId, setting, message, createdAt))).length;
 }
 
 /**
- * Queues the push of an inbox item to each of its member's devices, inside the caller's
- * transaction: it exists exactly when the item does, and the request that caused it never waits
- * for a push service. Nothing is queued for a kind that is not pushed, a member who turned it off,
- * or a member with no device.
+ * The push of an inbox item to each of its member's devices, as one insert to run inside the
+ * statement that stores the item: it exists exactly when the item does, and the request that caused
+ * it never waits for a push service. Null for a kind that is not pushed; the insert adds nothing for
+ * a member who turned it off or has no device.
  */
-export async function queuePushFor(tx: Tx, source: PushSource): Promise<number> {
+export function pushJobsFor(source: PushSource): SQL | null {
   const rule = ruleFor(source);
-  if (!rule) return 0;
+  if (!rule) return null;
   const message = rule.build(source);
-  if (!message) return 0;
-  return queueToDevices(tx, source.userId, rule.setting, message, source.createdAt);
+  if (!message) return null;
+  return deviceJobsOf(source.userId, rule.setting, message, source.createdAt);
 }
 
 /**

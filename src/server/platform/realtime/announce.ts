@@ -32,12 +32,16 @@ export async function announceEach(tx: Tx, announcements: Announcement[]): Promi
 }
 
 /**
- * A write and its announcements in one statement (one round trip, not two): `write` runs as a
- * data-modifying CTE, whatever it returns, and the events go when the transaction commits.
+ * Writes and their announcements in one statement (one round trip, not several): each write runs
+ * as a data-modifying CTE, whatever it returns, and the events go when the transaction commits.
  */
-export async function announceWith(tx: Tx, write: SQLWrapper, announcements: Announcement[]): Promise<void> {
+export async function announceWith(tx: Tx, writes: SQLWrapper[], announcements: Announcement[]): Promise<void> {
   const payloads = announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);
-  await tx.execute(sql`with written as (${write.getSQL()}) select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+  const ctes = sql.join(
+    writes.map((write, i) => sql`${sql.identifier(`write_${i}`)} as (${write.getSQL()})`),
+    sql`, `,
+  );
+  await tx.execute(sql`with ${ctes} select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
 }
 
 /**
