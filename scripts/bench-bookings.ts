@@ -122,12 +122,13 @@ async function requestsAndConfirms(server: ServerProcess, client: pg.Client, hos
 
 type Member = { id: string; token: string };
 
-const insertSlot = (client: pg.Client, hostId: string) =>
+/** A slot with maxBookings 1, `days` from now (the two bursts' slots do not overlap: the first one's guest is free for the second). */
+const insertSlot = (client: pg.Client, hostId: string, days: number) =>
   client.query<{ id: string }>(
     `insert into availability_slots (host_id, date, start_time, end_time, time_zone, starts_at, ends_at, date_type, venue, max_bookings, created_at)
-     values ($1, (now() + interval '2 days')::date, '18:00', '19:30', 'America/Vancouver', now() + interval '2 days', now() + interval '2 days 90 minutes', 'coffee', 'Café', 1, now())
+     values ($1, (now() + $2::int * interval '1 day')::date, '18:00', '19:30', 'America/Vancouver', now() + $2::int * interval '1 day', now() + $2::int * interval '1 day' + interval '90 minutes', 'coffee', 'Café', 1, now())
      returning id`,
-    [hostId],
+    [hostId, days],
   );
 
 export async function benchBookings() {
@@ -142,10 +143,10 @@ export async function benchBookings() {
     const guests = await bookableMembers(client, GUESTS, 'guest');
     const {
       rows: [slot],
-    } = await insertSlot(client, host!.id);
+    } = await insertSlot(client, host!.id, 2);
     const {
       rows: [firstSlot],
-    } = await insertSlot(client, firstHost!.id);
+    } = await insertSlot(client, firstHost!.id, 3);
     await client.query('analyze');
 
     server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, quiet: true });
