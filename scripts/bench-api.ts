@@ -18,6 +18,10 @@ const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
 export const BROWSE_PATH = '/api/users/browse?maxDistance=25';
 const PLAN_FILE = path.resolve(import.meta.dirname, '../.tmp/bench-browse-plan.txt');
 
+/** `BENCH_PROFILE=1`: each server process the bench starts writes a CPU profile (`--cpu-prof`) into .tmp/cpu-profiles when it stops. */
+export const profiled =
+  process.env.BENCH_PROFILE === '1' ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(import.meta.dirname, '../.tmp/cpu-profiles')}`] } : {};
+
 export type Load = { p50: number; p95: number; p99: number; rps: number; ok: number; failed: number; cpu?: CpuPerRequest };
 /**
  * What one request cost: CPU ms of the server process, PostgreSQL (when measured) and the load
@@ -282,7 +286,7 @@ export async function benchApi() {
     await database.close();
     console.log(` ${seedSeconds.toFixed(1)} s`);
 
-    server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' }, quiet: true });
+    server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' }, quiet: true, ...profiled });
     statementsDb = await statementsClient(databaseUrl);
     const costs = { pids: { server: server.child.pid!, postmaster: cluster.pid }, statementsDb };
     const token = await verifiedViewer(server);
@@ -309,7 +313,7 @@ export async function benchApi() {
     await server.stop();
     server = null;
 
-    server = await startServerProcess({ env: { LOG_LEVEL: 'info' }, quiet: true });
+    server = await startServerProcess({ env: { LOG_LEVEL: 'info' }, quiet: true, ...profiled });
     const pgliteToken = await verifiedViewer(server);
     const pgliteMe = await measure(`${server.url}/api/auth/me`, pgliteToken, { pids: { server: server.child.pid! } });
     rows.push({ call: 'GET /api/auth/me (embedded PGlite)', load: pgliteMe, goal: '', result: reference(pgliteMe) });

@@ -12,7 +12,7 @@ import { openPostgres } from '../src/server/platform/db/client.ts';
 import { dateStatsOf } from '../src/server/profiles/profiles.service.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
-import { cpuMeter, measure, percentile, printLoadTable, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
+import { cpuMeter, measure, percentile, printLoadTable, profiled, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
 
 const GUESTS = 1000;
 const SLOTS = 1_000_000;
@@ -149,7 +149,7 @@ export async function benchBookings() {
     } = await insertSlot(client, firstHost!.id, 3);
     await client.query('analyze');
 
-    server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, quiet: true });
+    server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, quiet: true, ...profiled });
     const pids = { server: server.child.pid!, postmaster: cluster.pid };
     // A fresh process's first burst also compiles its code: run once on another host's slot, reported apart.
     const first = await requestsAndConfirms(server, client, firstHost!, guests, firstSlot!.id, pids);
