@@ -49,7 +49,6 @@ export async function findSubscription(db: Tx, id: string): Promise<Subscription
   return row;
 }
 
-/** The member's notification settings and their devices' subscription ids, in one query. */
 /**
  * One push job per device of the member, as a single `insert … select` (run alone or inside
  * another statement): none when the member has no device or turned this kind of push off.
@@ -63,4 +62,3 @@ export function deviceJobs(job: { kind: string; userId: string; setting: string;
     where ${device.userId} = ${job.userId} and (${users.notificationSettings} -> 'push' ->> ${job.setting}::text) is distinct from 'false'
     returning ${jobs.id}`;
 }
-
