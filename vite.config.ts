@@ -14,7 +14,7 @@ export default defineConfig({
       autoCodeSplitting: true,
       // Loaders too: they import their feature's API module (the HTTP client and zod schemas),
       // which a visitor's first page must not download.
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] },
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] },
       routesDirectory: './src/app/routes',
       generatedRouteTree: './src/app/route-tree.gen.ts',
     }),
@@ -51,8 +51,18 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    // React 19 has useSyncExternalStore: the router's selector hook needs no shim for older Reacts.
+    alias: [{ find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' }],
+  },
   server: { proxy: { '/api': { target: API_TARGET, ws: true } } },
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js', codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }, { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query|react-query)|idb-keyval)/ }, { name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } },
+  },
   test: {
     projects: [
       {
