@@ -2,12 +2,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
-import { followSessionForOutbox } from './platform/outbox/follow-session.ts';
-import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
 import { useSession } from './platform/session.store.ts';
 import { captureInstallPrompt } from './platform/install.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
-import { syncPushWithSession } from './push/push-session.ts';
 import './platform/ui/theme.css';
 import { createAppRouter } from './router.ts';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
@@ -60,9 +57,15 @@ if (!root.hasAttribute('data-prerendered')) {
 // Before anything else: the browser may offer installation as soon as the page loads.
 captureInstallPrompt();
 void restoreSession();
-// The live connection (lazy: only signed-in, verified members download it).
-followSessionForRealtime();
-// The offline outbox (lazy too): queued chat messages and slot changes, sent when the network returns.
-followSessionForOutbox();
+// The live connection, the offline outbox and push follow a member's session: their code loads
+// with the first session (at once for a stored one), never for a visitor who does not sign in.
+const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
+if (useSession.getState().token !== null) followMember();
+else {
+  const stop = useSession.subscribe((state) => {
+    if (state.token === null) return;
+    stop();
+    followMember();
+  });
+}
 registerServiceWorker();
-syncPushWithSession();
