@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
 import { useSession } from './platform/session.store.ts';
@@ -42,12 +42,14 @@ const app = (
 const root = document.getElementById('root')!;
 
 // A prerendered public page (already on screen) is hydrated once its route's code has loaded, so
-// the same markup comes out. Every other page renders over the shell's skeleton, and a member on a
-// public page (hidden by the head script) once that page is gone.
+// the same markup comes out; as a transition, so React hydrates it in short slices that leave the
+// main thread free (a page that is already painted has nothing to wait for). Every other page
+// renders over the shell's skeleton, and a member on a public page (hidden by the head script)
+// once that page is gone.
 if (!root.hasAttribute('data-prerendered')) {
   createRoot(root).render(app);
 } else if (useSession.getState().token === null) {
-  void router.load().then(() => hydrateRoot(root, app));
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   root.replaceChildren();
   root.removeAttribute('data-prerendered');
