@@ -61,7 +61,7 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js', codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }, { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query|react-query)|idb-keyval)/ }, { name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }, { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query|react-query)|idb-keyval)/ }, { name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } },
   },
   test: {
     projects: [
