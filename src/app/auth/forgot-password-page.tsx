@@ -14,7 +14,8 @@ export function ForgotPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const calls = await authCalls();
+    const calls = await authCalls('Something went wrong. Please try again.');
+    if (!calls) return;
     const body = fields.validate(calls.ForgotPasswordBodySchema, { email });
     if (!body) return;
     await run(async () => {

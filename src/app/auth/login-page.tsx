@@ -18,7 +18,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const calls = await authCalls();
+    const calls = await authCalls('Login failed. Please try again.');
+    if (!calls) return;
     const body = fields.validate(calls.LoginBodySchema, { email, password, rememberMe });
     if (!body) return;
     const ok = await run(async () => {

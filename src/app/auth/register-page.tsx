@@ -48,7 +48,8 @@ export function RegisterPage({ referralCode, redirect }: { referralCode?: string
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const calls = await authCalls();
+    const calls = await authCalls('Registration failed. Please try again.');
+    if (!calls) return;
     const couple = accountType === 'couple';
     const body = fields.validate(calls.RegisterBodySchema, {
       accountType,
