@@ -9,22 +9,23 @@ import { captureInstallPrompt } from './platform/install.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
 import { syncPushWithSession } from './push/push-session.ts';
 import './platform/ui/theme.css';
-import { createAppRouter } from './router.ts';
+import { createAppRouter, headingAt } from './router.ts';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 export const router = createAppRouter();
 
-const MemberQueries = lazy(() => import('./platform/query-provider.tsx'));
+const loadMemberQueries = () => import('./platform/query-provider.tsx');
+const MemberQueries = lazy(loadMemberQueries);
 
 function App() {
   const signedIn = useSession((state) => state.token !== null);
   const loading = useSession((state) => state.status === 'loading');
   // A member's kept screens are restored before their first page; a visitor has nothing to wait for.
-  if (signedIn && loading) return <AppSkeleton />;
+  if (signedIn && loading) return <AppSkeleton heading={headingAt(router)} />;
   const routes = <RouterProvider router={router} />;
   // Only a member's screens use the query cache (a visitor's first download carries none of it).
   return signedIn ? (
-    <Suspense fallback={<AppSkeleton />}>
+    <Suspense fallback={<AppSkeleton heading={headingAt(router)} />}>
       <MemberQueries>{routes}</MemberQueries>
     </Suspense>
   ) : (
@@ -60,6 +61,12 @@ if (!root.hasAttribute('data-prerendered')) {
 // Before anything else: the browser may offer installation as soon as the page loads.
 captureInstallPrompt();
 void restoreSession();
+// A member's page starts at once, beside the restore of their kept screens: its route's code and
+// its loader's request, and the query provider's code (none of them waits for another).
+if (useSession.getState().token !== null) {
+  void loadMemberQueries();
+  void router.load();
+}
 // The live connection (lazy: only signed-in, verified members download it).
 followSessionForRealtime();
 // The offline outbox (lazy too): queued chat messages and slot changes, sent when the network returns.

@@ -34,7 +34,18 @@ export function distanceText(km: number | null): string | null {
   return km < 1 ? 'Under 1 km away' : `${km} km away`;
 }
 
-export function ProfileCard({ card, viewerGender, nudge }: { card: BrowseCard; viewerGender: Gender | undefined; nudge: Nudger }) {
+export function ProfileCard({
+  card,
+  viewerGender,
+  nudge,
+  first = false,
+}: {
+  card: BrowseCard;
+  viewerGender: Gender | undefined;
+  nudge: Nudger;
+  /** The list's first card, on screen at once: its photo is asked for first, not lazily. */
+  first?: boolean;
+}) {
   const name = displayName(card);
   const action = cardActionFor(card, viewerGender);
   const mutual = card.mutualInterests.length > 0;
@@ -45,7 +56,7 @@ export function ProfileCard({ card, viewerGender, nudge }: { card: BrowseCard; v
   return (
     <article className="card profile-card" aria-labelledby={`card-${userId}`}>
       <div className="profile-card-photo">
-        {photo ? <img src={photo} alt="" loading="lazy" decoding="async" /> : <Avatar name={name} size="lg" />}
+        {photo ? <img src={photo} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} decoding="async" /> : <Avatar name={name} size="lg" />}
       </div>
       <div className="profile-card-body">
         <h3 id={`card-${userId}`} className="profile-card-name">

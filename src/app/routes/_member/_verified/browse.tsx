@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AvailableDates } from '#app/availability/available-dates.tsx';
+import { browseQueries } from '#app/browse/browse.api.ts';
+import { useBrowseFilters } from '#app/browse/browse-filters.store.ts';
 import { BrowsePage, type AvailableDatesTab } from '#app/browse/browse-page.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 import { useSession } from '#app/platform/session.store.ts';
@@ -23,11 +25,12 @@ const availableDates: AvailableDatesTab = (filters, set) => (
 );
 
 export const Route = createFileRoute('/_member/_verified/browse')({
+  staticData: { heading: 'Browse' },
   // ?tab=dates opens the Available Dates tab (kept in the address, so a reload or a link keeps it).
   validateSearch: (search: Record<string, unknown>): { tab?: 'dates' } => (search.tab === 'dates' ? { tab: 'dates' } : {}),
   // Starts the first page while the screen's code downloads; the screen shows its own errors.
-  loader: async () => {
-    const [{ browseQueries }, { useBrowseFilters }] = await Promise.all([import('#app/browse/browse.api.ts'), import('#app/browse/browse-filters.store.ts')]);
+  // (The loader is its own chunk: what it imports downloads with it, in parallel.)
+  loader: () => {
     const memberId = useSession.getState().user?._id;
     if (memberId) useBrowseFilters.getState().claim(memberId);
     void queryClient.prefetchInfiniteQuery(browseQueries.list(useBrowseFilters.getState().filters));
