@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import type { BrowseCard } from '#shared/api/browse.ts';
 import type { Gender } from '#shared/domain/account.ts';
 import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
@@ -34,7 +35,8 @@ export function distanceText(km: number | null): string | null {
   return km < 1 ? 'Under 1 km away' : `${km} km away`;
 }
 
-export function ProfileCard({
+/** Drawn again only when its own props change (a list refreshed with the same members keeps its cards). */
+export const ProfileCard = memo(function ProfileCard({
   card,
   viewerGender,
   nudge,
@@ -103,7 +105,7 @@ export function ProfileCard({
       </div>
     </article>
   );
-}
+});
 
 function CardButton({ action, userId, name, nudge }: { action: CardAction; userId: string; name: string; nudge: Nudger }) {
   const who = <span className="visually-hidden"> {name}</span>;
