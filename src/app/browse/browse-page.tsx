@@ -116,7 +116,7 @@ function ProfileList({ filters, nudge }: { filters: BrowseFilters; nudge: Nudger
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
+      {query.hasNextPage && drawn && (
         <div className="center">
           <Button onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
             Load more
