@@ -38,6 +38,21 @@ test("a member's page paints its heading and asks for its data while the query p
   await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
 });
 
+test("the skeleton's heading is the one each page then writes", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  const pages = { '/bookings': 'My Bookings', '/notifications': 'Notifications', '/availability': 'My Availability', '/messages': 'Messages', '/my-likes': 'My Likes' };
+  for (const [path, heading] of Object.entries(pages)) {
+    const provider = await hold(page, /\/assets\/query-provider-[^/]+\.js$/);
+    await page.goto(path);
+    await provider.seen;
+    await expect(page.locator('h1.app-skeleton-heading')).toHaveText(heading);
+    provider.release();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await page.unrouteAll();
+  }
+});
+
 test('/browse from a kept cache: the first photo is asked for first, and nothing moves (CLS ≤ 0.03)', async ({ page, baseURL }) => {
   const tag = `paint${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const [viewer, shown] = await Promise.all([
