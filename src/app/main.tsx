@@ -6,22 +6,23 @@ import { useSession } from './platform/session.store.ts';
 import { captureInstallPrompt } from './platform/install.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
 import './platform/ui/theme.css';
-import { createAppRouter } from './router.ts';
+import { createAppRouter, headingAt } from './router.ts';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 export const router = createAppRouter();
 
-const MemberQueries = lazy(() => import('./platform/query-provider.tsx'));
+const loadMemberQueries = () => import('./platform/query-provider.tsx');
+const MemberQueries = lazy(loadMemberQueries);
 
 function App() {
   const signedIn = useSession((state) => state.token !== null);
   const loading = useSession((state) => state.status === 'loading');
   // A member's kept screens are restored before their first page; a visitor has nothing to wait for.
-  if (signedIn && loading) return <AppSkeleton />;
+  if (signedIn && loading) return <AppSkeleton heading={headingAt(router)} />;
   const routes = <RouterProvider router={router} />;
   // Only a member's screens use the query cache (a visitor's first download carries none of it).
   return signedIn ? (
-    <Suspense fallback={<AppSkeleton />}>
+    <Suspense fallback={<AppSkeleton heading={headingAt(router)} />}>
       <MemberQueries>{routes}</MemberQueries>
     </Suspense>
   ) : (
@@ -62,8 +63,13 @@ void restoreSession();
 // The live connection, the offline outbox and push follow a member's session: their code loads
 // with the first session (at once for a stored one), never for a visitor who does not sign in.
 const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
-if (useSession.getState().token !== null) followMember();
-else {
+if (useSession.getState().token !== null) {
+  // A member's page starts at once, beside the restore of their kept screens: its route's code and
+  // its loader's request, and the query provider's code (none of them waits for another).
+  void loadMemberQueries();
+  void router.load();
+  followMember();
+} else {
   const stop = useSession.subscribe((state) => {
     if (state.token === null) return;
     stop();
