@@ -3,7 +3,7 @@
 // signed in as a member in a city with demo members, /browse and /bookings. Each page is measured
 // on a cold visit (no HTTP cache, service worker or caches; the member's session stays), three
 // times, and the median run is kept.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -18,7 +18,15 @@ const VISITOR_PAGES = ['/', '/login', '/register'];
 const MEMBER_PAGES = ['/browse', '/bookings'];
 
 /** Needs a server started with demo members and without SMTP (mails land in DATA_DIR/outbox). */
-export async function lighthouseFigures(server: ServerProcess): Promise<PageFigures[]> {
+export async function lighthouseFigures(
+  server: ServerProcess,
+  options: {
+    /** Some of the pages only (default: all five). */
+    pages?: string[];
+    /** Each run's full Lighthouse report goes there as JSON (the LCP element, request chains, long tasks). */
+    reportDir?: string;
+  } = {},
+): Promise<PageFigures[]> {
   const member = await verifiedMember(server);
   const port = await freePort();
   const profile = path.join(server.dataDir, 'lighthouse-profile');
@@ -30,10 +38,11 @@ export async function lighthouseFigures(server: ServerProcess): Promise<PageFigu
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     const figures: PageFigures[] = [];
-    for (const pathname of [...VISITOR_PAGES, ...MEMBER_PAGES]) {
+    if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
+    for (const pathname of options.pages ?? [...VISITOR_PAGES, ...MEMBER_PAGES]) {
       const signedIn = MEMBER_PAGES.includes(pathname);
       const runs: PageFigures[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      for (let run = 0, failed = 0; run < RUNS; run++) {
         // Cold: nothing cached on the device but (for a member) the stored session.
         await page.goto(`${server.url}/api/health`);
         await page.evaluate(
@@ -52,6 +61,17 @@ export async function lighthouseFigures(server: ServerProcess): Promise<PageFigu
           disableStorageReset: true,
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
+        // A run whose trace Lighthouse could not read (NO_NAVSTART on a busy machine) measured
+        // nothing: it is run again rather than counted as a score of 0.
+        if (result.lhr.runtimeError) {
+          if (++failed > RUNS) throw new Error(`Lighthouse failed on ${pathname}: ${result.lhr.runtimeError.message}`);
+          run--;
+          continue;
+        }
+        if (options.reportDir) {
+          const name = `${pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${run + 1}.json`;
+          writeFileSync(path.join(options.reportDir, name), JSON.stringify(result.lhr));
+        }
         const { audits, categories } = result.lhr;
         runs.push({
           page: pathname,
@@ -71,7 +91,7 @@ export async function lighthouseFigures(server: ServerProcess): Promise<PageFigu
 }
 
 /** A member in Vancouver (where demo members live), e-mail verified through the mailed link. */
-async function verifiedMember(server: ServerProcess): Promise<{ token: string; user: string }> {
+export async function verifiedMember(server: ServerProcess): Promise<{ token: string; user: string }> {
   const email = `bench-${Date.now()}@example.com`;
   const registered = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',

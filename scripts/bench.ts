@@ -71,7 +71,7 @@ async function benchPages() {
     }
     const landing = await (await fetch(`${server.url}/`)).text();
     inlineCss = [...landing.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
-    pages = await lighthouseFigures(server);
+    pages = await lighthouseFigures(server, { reportDir: path.join(root, '.tmp/lighthouse') });
   } finally {
     await server.stop();
   }

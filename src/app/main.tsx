@@ -1,30 +1,28 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
-import { followSessionForOutbox } from './platform/outbox/follow-session.ts';
-import { followSessionForRealtime } from './platform/realtime/follow-session.ts';
 import { useSession } from './platform/session.store.ts';
 import { captureInstallPrompt } from './platform/install.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
-import { syncPushWithSession } from './push/push-session.ts';
 import './platform/ui/theme.css';
-import { createAppRouter } from './router.ts';
+import { createAppRouter, headingAt } from './router.ts';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 export const router = createAppRouter();
 
-const MemberQueries = lazy(() => import('./platform/query-provider.tsx'));
+const loadMemberQueries = () => import('./platform/query-provider.tsx');
+const MemberQueries = lazy(loadMemberQueries);
 
 function App() {
   const signedIn = useSession((state) => state.token !== null);
   const loading = useSession((state) => state.status === 'loading');
   // A member's kept screens are restored before their first page; a visitor has nothing to wait for.
-  if (signedIn && loading) return <AppSkeleton />;
+  if (signedIn && loading) return <AppSkeleton heading={headingAt(router)} />;
   const routes = <RouterProvider router={router} />;
   // Only a member's screens use the query cache (a visitor's first download carries none of it).
   return signedIn ? (
-    <Suspense fallback={<AppSkeleton />}>
+    <Suspense fallback={<AppSkeleton heading={headingAt(router)} />}>
       <MemberQueries>{routes}</MemberQueries>
     </Suspense>
   ) : (
@@ -45,12 +43,14 @@ const app = (
 const root = document.getElementById('root')!;
 
 // A prerendered public page (already on screen) is hydrated once its route's code has loaded, so
-// the same markup comes out. Every other page renders over the shell's skeleton, and a member on a
-// public page (hidden by the head script) once that page is gone.
+// the same markup comes out; as a transition, so React hydrates it in short slices that leave the
+// main thread free (a page that is already painted has nothing to wait for). Every other page
+// renders over the shell's skeleton, and a member on a public page (hidden by the head script)
+// once that page is gone.
 if (!root.hasAttribute('data-prerendered')) {
   createRoot(root).render(app);
 } else if (useSession.getState().token === null) {
-  void router.load().then(() => hydrateRoot(root, app));
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   root.replaceChildren();
   root.removeAttribute('data-prerendered');
@@ -60,9 +60,20 @@ if (!root.hasAttribute('data-prerendered')) {
 // Before anything else: the browser may offer installation as soon as the page loads.
 captureInstallPrompt();
 void restoreSession();
-// The live connection (lazy: only signed-in, verified members download it).
-followSessionForRealtime();
-// The offline outbox (lazy too): queued chat messages and slot changes, sent when the network returns.
-followSessionForOutbox();
+// The live connection, the offline outbox and push follow a member's session: their code loads
+// with the first session (at once for a stored one), never for a visitor who does not sign in.
+const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
+if (useSession.getState().token !== null) {
+  // A member's page starts at once, beside the restore of their kept screens: its route's code and
+  // its loader's request, and the query provider's code (none of them waits for another).
+  void loadMemberQueries();
+  void router.load();
+  followMember();
+} else {
+  const stop = useSession.subscribe((state) => {
+    if (state.token === null) return;
+    stop();
+    followMember();
+  });
+}
 registerServiceWorker();
-syncPushWithSession();

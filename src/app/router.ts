@@ -16,8 +16,18 @@ export function createAppRouter(prerender?: { history: RouterHistory }) {
   });
 }
 
+/** The heading of the page at the router's address, when its route declares one (for the skeleton). */
+export function headingAt(router: ReturnType<typeof createAppRouter>): string | undefined {
+  const matches = router.matchRoutes(router.latestLocation);
+  return matches[matches.length - 1]?.staticData.heading;
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page's h1, which the skeleton paints before the page's code arrives. */
+    heading?: string;
   }
 }

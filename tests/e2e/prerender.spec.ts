@@ -120,6 +120,55 @@ test('each public page is hydrated without a warning or an error, and works', as
   expect(problems).toEqual([]);
 });
 
+test("before the app runs, a prerendered form cannot be sent by the browser itself (the password would go into the address); what was typed is kept", async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await expect(signIn).toBeDisabled();
+  await page.getByLabel('Email').fill('early@example.com');
+  await page.getByLabel('Password').fill('an early secret');
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByLabel('Password').press('Enter');
+  await signIn.click({ force: true });
+  expect(new URL(page.url()).search).toBe('');
+
+  release();
+  await expect(signIn).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/login'));
+  await signIn.click();
+  expect((await sent).postDataJSON()).toMatchObject({ email: 'early@example.com', password: 'an early secret', rememberMe: false });
+  expect(new URL(page.url()).search).toBe('');
+});
+
+test('a choice made on the prerendered registration form before the app runs is the one the app goes on with', async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/register', { waitUntil: 'commit' });
+  await page.getByLabel('Couple').check();
+  await page.getByLabel('Name', { exact: true }).fill('Early Bird');
+  await page.getByLabel('Gender', { exact: true }).selectOption('female');
+  await expect(page.getByLabel('Partner name')).toHaveCount(0);
+
+  release();
+  // The app shows the couple's fields: it took the early choice as its own.
+  await expect(page.getByLabel('Partner name')).toBeVisible();
+  await expect(page.getByLabel('Couple')).toBeChecked();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Partner name is required')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Early Bird');
+  await expect(page.getByLabel('Gender', { exact: true })).toHaveValue('female');
+});
+
 test('a signed-in member opening a public-only page goes to /browse without seeing it', async ({ page, baseURL }) => {
   const member = await createMember(baseURL!, { verified: true });
   await signInAs(page, member);

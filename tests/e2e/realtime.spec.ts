@@ -73,3 +73,18 @@ test('a visitor downloads no realtime code and opens no connection', async ({ pa
   expect(scripts.filter((url) => /\/realtime-[\w-]+\.js$/.test(url))).toEqual([]);
   expect(sockets).toEqual([]);
 });
+
+test('a visitor who signs in on the page gets the live connection without a reload', async ({ page, baseURL }) => {
+  const ben = await createMember(baseURL!, { verified: true, gender: 'male', name: 'Ben', age: 32 });
+  const sent: string[] = [];
+  page.on('websocket', (ws) => {
+    if (ws.url().endsWith('/api/realtime')) ws.on('framesent', (frame) => sent.push(String(frame.payload)));
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ben.email);
+  await page.getByLabel('Password').fill(ben.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/browse/);
+  // The connection's code came with the session, not with the visitor's page.
+  await expect.poll(() => sent.map((frame) => JSON.parse(frame) as { type?: string; token?: string })).toContainEqual({ type: 'auth', token: expect.any(String) });
+});

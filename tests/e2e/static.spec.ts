@@ -43,3 +43,46 @@ test("a visitor's first visit to / stays within the JavaScript budget (120 KB gz
   expect(code).not.toContain('No QueryClient set');
   await context.close();
 });
+
+test("a visitor's sign-in and sign-up pages hydrate without the schema library, which comes with the form's first focus", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  const loaded = async () => (await Promise.all(scripts)).join('\n');
+  for (const path of ['/register', '/login']) {
+    await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+    expect(await loaded(), path).not.toContain('Invalid input');
+  }
+  // Keyboard only: into the form, then submit it empty; the spec's messages still show.
+  await page.getByLabel('Email').focus();
+  await expect.poll(loaded).toContain('Invalid input');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await context.close();
+});
+
+test("a visitor's links load their page's code on intent (hover or focus), so the click needs nothing more", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push(request.url());
+  });
+  const signIn = page.getByRole('link', { name: 'Sign In' });
+  await signIn.hover();
+  await expect.poll(() => requested.length).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  const afterHover = requested.length;
+  await signIn.click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(requested).toHaveLength(afterHover);
+
+  // The keyboard's way: focusing a link preloads its page too.
+  await page.getByRole('link', { name: 'Create an account' }).focus();
+  await expect.poll(() => requested.length).toBeGreaterThan(afterHover);
+  await context.close();
+});

@@ -13,7 +13,7 @@ export type ServerProcess = {
   child: ChildProcess;
   /** Resolves once the process has exited, however it ended. */
   exited: Promise<void>;
-  /** SIGTERM (a graceful close) unless it has already exited; then its DATA_DIR goes (unless it was given). */
+  /** SIGTERM (a graceful close; SIGKILL after 10 s) unless it has already exited; then its DATA_DIR goes (unless it was given). */
   stop(): Promise<void>;
 };
 
@@ -84,7 +84,10 @@ export async function startServerProcess(
     exited,
     async stop() {
       if (running()) child.kill('SIGTERM');
+      // A graceful close that hangs (a connection that never ends) must not hang the suite.
+      const deadline = setTimeout(() => running() && child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(deadline);
       removeData();
     },
   };

@@ -1,12 +1,18 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { replayEarlyInput } from '#app/platform/early-input.ts';
 import { TextField } from '#app/platform/ui/field.tsx';
 import './auth.css';
 
 /** The frame of every sign-in screen: one narrow card, centred for result views. */
 export function AuthCard({ children, result }: { children: ReactNode; result?: boolean }) {
+  const card = useRef<HTMLDivElement>(null);
+  // Its forms are prerendered: what was typed before they were hydrated (this effect) is kept.
+  useEffect(() => replayEarlyInput(card.current!), []);
   return (
     <main id="main" className="page-narrow">
-      <div className={result ? 'card stack auth-result' : 'card stack'}>{children}</div>
+      <div ref={card} className={result ? 'card stack auth-result' : 'card stack'}>
+        {children}
+      </div>
     </main>
   );
 }

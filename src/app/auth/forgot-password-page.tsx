@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ForgotPasswordBodySchema } from '#shared/api/auth.ts';
 import { useFormSubmit } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { authApi } from './auth.api.ts';
+import { authCalls, preloadAuthCalls } from './auth-calls.ts';
 import { AuthCard, EmailField } from './auth-card.tsx';
 
 export function ForgotPasswordPage() {
@@ -15,10 +14,12 @@ export function ForgotPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = fields.validate(ForgotPasswordBodySchema, { email });
+    const calls = await authCalls('Something went wrong. Please try again.');
+    if (!calls) return;
+    const body = fields.validate(calls.ForgotPasswordBodySchema, { email });
     if (!body) return;
     await run(async () => {
-      await authApi.forgotPassword(body.email);
+      await calls.authApi.forgotPassword(body.email);
       toast.success('Password reset instructions sent to your email');
       setSent(true);
     }, 'Something went wrong. Please try again.');
@@ -44,7 +45,7 @@ export function ForgotPasswordPage() {
           <p className="muted">Enter your email and we will send you a link to choose a new one.</p>
         </div>
         {failure && <Alert>{failure}</Alert>}
-        <form className="stack" onSubmit={submit} noValidate>
+        <form className="stack" onSubmit={submit} onFocus={preloadAuthCalls} noValidate>
           <EmailField value={email} onChange={setEmail} error={fields.errors.email} />
           <Button type="submit" variant="primary" block busy={busy}>
             Send reset link

@@ -1,12 +1,11 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { LoginBodySchema } from '#shared/api/auth.ts';
 import { useFormSubmit } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { authApi } from './auth.api.ts';
+import { authCalls, preloadAuthCalls } from './auth-calls.ts';
 import { AuthCard, EmailField } from './auth-card.tsx';
 
 export function LoginPage({ redirect }: { redirect?: string }) {
@@ -19,10 +18,12 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = fields.validate(LoginBodySchema, { email, password, rememberMe });
+    const calls = await authCalls('Login failed. Please try again.');
+    if (!calls) return;
+    const body = fields.validate(calls.LoginBodySchema, { email, password, rememberMe });
     if (!body) return;
     const ok = await run(async () => {
-      const { token, user } = await authApi.login(body);
+      const { token, user } = await calls.authApi.login(body);
       useSession.getState().signIn(token, user);
       toast.success('Login successful!');
       // The redirect is a whole path with its query (/verify-email?token=…), so it goes to history as is.
@@ -39,7 +40,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           <p className="muted">Welcome back. Your next date is a tap away.</p>
         </div>
         {failure && <Alert>{failure}</Alert>}
-        <form className="stack" onSubmit={submit} noValidate>
+        <form className="stack" onSubmit={submit} onFocus={preloadAuthCalls} noValidate>
           <EmailField value={email} onChange={setEmail} error={fields.errors.email} />
           <TextField
             label="Password"

@@ -1,17 +1,16 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { LOCATION_REQUIRED, RegisterBodySchema } from '#shared/api/auth.ts';
-import { GENDERS, GENDER_LABELS, RELATIONSHIP_TYPES, type AccountType } from '#shared/domain/account.ts';
+import { GENDER_LABELS, GENDER_VALUES, RELATIONSHIP_TYPE_VALUES, type AccountType, type RelationshipType } from '#shared/domain/account-options.ts';
 import { LocationField, type LocationValue } from '#app/geo/location-field.tsx';
 import { useFormSubmit } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { authApi } from './auth.api.ts';
+import { authCalls, preloadAuthCalls } from './auth-calls.ts';
 import { AuthCard, EmailField } from './auth-card.tsx';
 
-const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIP_TYPES.options)[number], string> = {
+const RELATIONSHIP_LABELS: Record<RelationshipType, string> = {
   dating: 'Dating',
   engaged: 'Engaged',
   married: 'Married',
@@ -49,8 +48,10 @@ export function RegisterPage({ referralCode, redirect }: { referralCode?: string
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const calls = await authCalls('Registration failed. Please try again.');
+    if (!calls) return;
     const couple = accountType === 'couple';
-    const body = fields.validate(RegisterBodySchema, {
+    const body = fields.validate(calls.RegisterBodySchema, {
       accountType,
       email: form.email,
       password: form.password,
@@ -67,11 +68,11 @@ export function RegisterPage({ referralCode, redirect }: { referralCode?: string
       }),
     });
     if (!body) {
-      if (!location) toast.error(LOCATION_REQUIRED);
+      if (!location) toast.error(calls.LOCATION_REQUIRED);
       return;
     }
     const ok = await run(async () => {
-      const { token, user, verificationRequired } = await authApi.register(body);
+      const { token, user, verificationRequired } = await calls.authApi.register(body);
       useSession.getState().signIn(token, user);
       toast.success('Account created successfully!');
       if (redirect) router.history.push(redirect);
@@ -88,7 +89,7 @@ export function RegisterPage({ referralCode, redirect }: { referralCode?: string
           <p className="muted">Free while we are in beta. Takes a minute.</p>
         </div>
         {failure && <Alert>{failure}</Alert>}
-        <form className="stack" onSubmit={submit} noValidate>
+        <form className="stack" onSubmit={submit} onFocus={preloadAuthCalls} noValidate>
           <fieldset className="auth-fieldset">
             <legend>Account type</legend>
             <div className="segmented">
@@ -138,7 +139,7 @@ export function RegisterPage({ referralCode, redirect }: { referralCode?: string
               </div>
               <SelectField label="Relationship type" value={form.relationshipType} onChange={set('relationshipType')} error={e.relationshipType} required>
                 <option value="">Choose…</option>
-                {RELATIONSHIP_TYPES.options.map((type) => (
+                {RELATIONSHIP_TYPE_VALUES.map((type) => (
                   <option key={type} value={type}>
                     {RELATIONSHIP_LABELS[type]}
                   </option>
@@ -170,7 +171,7 @@ function GenderSelect({ label, value, onChange, error }: { label: string; value:
   return (
     <SelectField label={label} value={value} onChange={onChange} error={error} required>
       <option value="">Choose…</option>
-      {GENDERS.options.map((gender) => (
+      {GENDER_VALUES.map((gender) => (
         <option key={gender} value={gender}>
           {GENDER_LABELS[gender]}
         </option>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 import { geoApi } from '#app/geo/geo.api.ts';
 import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/geo/device-position.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
@@ -19,6 +19,8 @@ export const EMPTY_TEXT = 'No profiles found - Try adjusting your filters or che
 export const LOAD_FAILED = 'Failed to load profiles';
 /** Typing in a text filter waits this long before asking the server. */
 const FILTER_SETTLE_MS = 400;
+/** Cards drawn in the list's first paint (a phone's screen, two rows of three on a wide one); the rest follow. */
+export const FIRST_CARDS = 6;
 
 export type BrowseTab = 'profiles' | 'dates';
 const TABS = [
@@ -78,11 +80,13 @@ export function BrowsePage({
 function ProfileList({ filters, nudge }: { filters: BrowseFilters; nudge: Nudger }) {
   const viewerGender = useSession((state) => state.user?.profile.gender);
   const query = useInfiniteQuery({ ...browseQueries.list(filters), placeholderData: keepPreviousData });
+  const drawn = useDrawnAfterFirstPaint(query.data !== undefined);
 
   if (query.isPending) return <ListSkeleton />;
   if (query.isError && !query.data) return <LoadFailed title={LOAD_FAILED} error={query.error} onRetry={() => void query.refetch()} />;
 
   const users = query.data.pages.flatMap((page) => page.users);
+  const shown = drawn ? users : users.slice(0, FIRST_CARDS);
   const origin = query.data.pages[0]?.origin;
   const refreshing = query.isPlaceholderData;
   return (
@@ -105,14 +109,14 @@ function ProfileList({ filters, nudge }: { filters: BrowseFilters; nudge: Nudger
         </div>
       ) : (
         <ul className={`profile-grid${refreshing ? ' is-refreshing' : ''}`}>
-          {users.map((card) => (
+          {shown.map((card, index) => (
             <li key={card._id}>
-              <ProfileCard card={card} viewerGender={viewerGender} nudge={nudge} />
+              <ProfileCard card={card} viewerGender={viewerGender} nudge={nudge} first={index === 0} />
             </li>
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
+      {query.hasNextPage && drawn && (
         <div className="center">
           <Button onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
             Load more
@@ -140,6 +144,19 @@ function ListSkeleton() {
       </ul>
     </div>
   );
+}
+
+/**
+ * False until the list has been painted once with data, then true in a background (interruptible)
+ * render: the first screen of cards paints, and its first photo is asked for, without waiting for
+ * the whole page of cards to be built.
+ */
+function useDrawnAfterFirstPaint(hasData: boolean): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    if (hasData && !drawn) startTransition(() => setDrawn(true));
+  }, [hasData, drawn]);
+  return drawn;
 }
 
 /** The value once it has stopped changing for `ms` (the first value at once). */

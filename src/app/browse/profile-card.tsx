@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import type { BrowseCard } from '#shared/api/browse.ts';
 import type { Gender } from '#shared/domain/account.ts';
 import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
@@ -34,7 +35,19 @@ export function distanceText(km: number | null): string | null {
   return km < 1 ? 'Under 1 km away' : `${km} km away`;
 }
 
-export function ProfileCard({ card, viewerGender, nudge }: { card: BrowseCard; viewerGender: Gender | undefined; nudge: Nudger }) {
+/** Drawn again only when its own props change (a list refreshed with the same members keeps its cards). */
+export const ProfileCard = memo(function ProfileCard({
+  card,
+  viewerGender,
+  nudge,
+  first = false,
+}: {
+  card: BrowseCard;
+  viewerGender: Gender | undefined;
+  nudge: Nudger;
+  /** The list's first card, on screen at once: its photo is asked for first, not lazily. */
+  first?: boolean;
+}) {
   const name = displayName(card);
   const action = cardActionFor(card, viewerGender);
   const mutual = card.mutualInterests.length > 0;
@@ -45,7 +58,7 @@ export function ProfileCard({ card, viewerGender, nudge }: { card: BrowseCard; v
   return (
     <article className="card profile-card" aria-labelledby={`card-${userId}`}>
       <div className="profile-card-photo">
-        {photo ? <img src={photo} alt="" loading="lazy" decoding="async" /> : <Avatar name={name} size="lg" />}
+        {photo ? <img src={photo} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} decoding="async" /> : <Avatar name={name} size="lg" />}
       </div>
       <div className="profile-card-body">
         <h3 id={`card-${userId}`} className="profile-card-name">
@@ -92,7 +105,7 @@ export function ProfileCard({ card, viewerGender, nudge }: { card: BrowseCard; v
       </div>
     </article>
   );
-}
+});
 
 function CardButton({ action, userId, name, nudge }: { action: CardAction; userId: string; name: string; nudge: Nudger }) {
   const who = <span className="visually-hidden"> {name}</span>;

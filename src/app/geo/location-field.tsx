@@ -3,9 +3,11 @@ import type { Place } from '#shared/api/geo.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { PinIcon } from '#app/platform/ui/member.tsx';
-import { geoApi } from './geo.api.ts';
 import { PositionFailure, REGISTRATION_LOCATION_ERRORS, currentPosition, type LocationErrorTexts } from './device-position.ts';
 import './geo.css';
+
+/** The gazetteer's calls (the HTTP client and schemas) load when first used: the sign-up page hydrates without them. */
+const geoApi = () => import('./geo.api.ts').then((module) => module.geoApi);
 
 export type LocationValue = { city: string; country: string; coordinates: [number, number] | null };
 
@@ -36,7 +38,9 @@ export function LocationField({
     setNotice(null);
     try {
       const [lon, lat] = await currentPosition(errorTexts);
-      const { place } = await geoApi.reverse(lat, lon).catch(() => ({ place: null }));
+      const { place } = await geoApi()
+        .then((api) => api.reverse(lat, lon))
+        .catch(() => ({ place: null }));
       if (!place) throw new PositionFailure(errorTexts.unknownCity);
       onChange({ city: place.city, country: place.country, coordinates: [lon, lat] });
       setMode('detected');
@@ -106,8 +110,8 @@ function CityCombobox({ value, onChange, error }: { value: LocationValue | null;
       return;
     }
     const timer = setTimeout(() => {
-      geoApi
-        .search(query)
+      geoApi()
+        .then((api) => api.search(query))
         .then(({ places: found }) => {
           if (latestQuery.current !== query) return;
           setPlaces(found);

@@ -1,4 +1,5 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { NUDGE_ONCE_A_DAY } from '#shared/api/likes.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { toast } from '#app/platform/ui/toast.store.ts';
@@ -24,8 +25,13 @@ export function useNudge() {
     filters: { mutationKey: nudgeKeys.send(), status: 'pending' },
     select: (pending) => (pending.state.variables as NudgeVariables | undefined)?.userId,
   });
-  return {
-    send: (userId: string, name: string) => mutation.mutate({ userId, name }),
-    sending: (userId: string) => sendingTo.includes(userId),
-  };
+  const { mutate } = mutation;
+  // The same object until a nudge starts or ends, so the cards that take it redraw only then.
+  return useMemo(
+    () => ({
+      send: (userId: string, name: string) => mutate({ userId, name }),
+      sending: (userId: string) => sendingTo.includes(userId),
+    }),
+    [mutate, sendingTo],
+  );
 }

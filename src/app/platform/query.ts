@@ -1,5 +1,7 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { MutationCache, QueryCache, QueryClient, dehydrate, type Query } from '@tanstack/react-query';
-import { del } from 'idb-keyval';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { del, get, set } from 'idb-keyval';
 import { HttpError } from '#shared/http-error.ts';
 import { PHOTO_CACHE } from '#shared/domain/offline.ts';
 import { onReconnect } from './connectivity.ts';
@@ -42,22 +44,23 @@ const dehydrateOptions = { shouldDehydrateQuery };
 let stopPersisting: (() => void) | null = null;
 /** Bumped on every switch, so a slower earlier switch cannot attach after a later one. */
 let generation = 0;
+/** Whose queries the cache may hold: the member followed last (or null: nobody's). */
+let holder: string | null = null;
 
 /**
  * Keeps the query cache in IndexedDB under the member's own key, restoring it first.
- * Signed-out visitors get no persisted cache (nor download the persister's code).
+ * Signed-out visitors get no persisted cache (nor download the persister's code: this module
+ * comes only with a member).
+ * What the cache holds of the same member stays: at start, their page's data is already being
+ * fetched while the kept copy is read, and the kept copy fills only what is older or missing.
  */
 export async function persistFor(memberId: string | null, buildId: string): Promise<void> {
   const mine = ++generation;
   stopPersisting?.();
   stopPersisting = null;
-  queryClient.clear();
+  if (holder !== memberId) queryClient.clear();
+  holder = memberId;
   if (!memberId) return;
-  const [{ createAsyncStoragePersister }, { persistQueryClient }, { get, set }] = await Promise.all([
-    import('@tanstack/query-async-storage-persister'),
-    import('@tanstack/react-query-persist-client'),
-    import('idb-keyval'),
-  ]);
   const storage = {
     getItem: (key: string) => get<string>(key).then((value) => value ?? null),
     // A write the persister had throttled may land after a switch or a wipe: it must not bring the
@@ -65,7 +68,6 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
     setItem: (key: string, value: string) => (mine === generation ? set(key, value) : Promise.resolve()),
     removeItem: (key: string) => del(key),
   };
-  if (mine !== generation) return;
   const persister = createAsyncStoragePersister({ storage, key: cacheKeyFor(memberId), throttleTime: 500 });
   const [unsubscribe, restored] = persistQueryClient({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: buildId, dehydrateOptions });
   // The persister writes at most every 500 ms; an app closed or sent to the background sooner
@@ -94,6 +96,7 @@ export async function wipeCacheOf(memberId: string): Promise<void> {
   stopPersisting?.();
   stopPersisting = null;
   queryClient.clear();
+  holder = null;
   await Promise.all([
     del(cacheKeyFor(memberId)).catch(() => undefined),
     // The photos the service worker kept (absent without a service worker or Cache Storage).

@@ -2,8 +2,10 @@
  * The layout a member's page paints before its code and data arrive: the build writes this into
  * the shell (index.html, scripts/prerender.ts), and the app shows the same while it checks a
  * stored session, so the first paint is never blank and nothing moves when the page arrives.
+ * The app knows the page from its address: its heading (the route's `staticData.heading`) is
+ * written at once, where the page will write it.
  */
-export function AppSkeleton() {
+export function AppSkeleton({ heading }: { heading?: string | undefined }) {
   return (
     <>
       <header className="site-header">
@@ -18,7 +20,7 @@ export function AppSkeleton() {
         <span role="status" className="visually-hidden">
           Loading Rendezvous
         </span>
-        <div className="app-skeleton-title" />
+        {heading ? <h1 className="app-skeleton-heading">{heading}</h1> : <div className="app-skeleton-title" />}
         <div className="app-skeleton-block" />
         <div className="app-skeleton-block" />
       </main>

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { ACCOUNT_TYPE_VALUES, GENDER_VALUES, RELATIONSHIP_TYPE_VALUES } from './account-options.ts';
 
-export const ACCOUNT_TYPES = z.enum(['individual', 'couple']);
-export const GENDERS = z.enum(['male', 'female', 'non-binary', 'other']);
-export const RELATIONSHIP_TYPES = z.enum(['dating', 'engaged', 'married', 'other']);
+export const ACCOUNT_TYPES = z.enum(ACCOUNT_TYPE_VALUES);
+export const GENDERS = z.enum(GENDER_VALUES);
+export const RELATIONSHIP_TYPES = z.enum(RELATIONSHIP_TYPE_VALUES);
 export const VERIFICATION_TIERS = z.enum(['none', 'basic', 'verified', 'premium', 'elite']);
 export const ACCOUNT_STATUSES = z.enum(['active', 'suspended', 'deleted']);
 
-export type AccountType = z.infer<typeof ACCOUNT_TYPES>;
-export type Gender = z.infer<typeof GENDERS>;
+export type { AccountType, Gender } from './account-options.ts';
 
 export const AGE_MIN = 18;
 export const AGE_MAX = 100;
@@ -21,9 +21,4 @@ export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export const GENDER_LABELS: Record<Gender, string> = {
-  male: 'Male',
-  female: 'Female',
-  'non-binary': 'Non-binary',
-  other: 'Other',
-};
+export { GENDER_LABELS } from './account-options.ts';

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from '../use-hydrated.ts';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -15,11 +16,14 @@ export function buttonClass({ variant = 'secondary', block, size }: Pick<ButtonP
 }
 
 export function Button({ variant, block, size, busy, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+  // A prerendered form's submit waits for the app: the browser's own submit would put the fields
+  // (a password too) in the address.
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={[buttonClass({ variant, block, size }), className].filter(Boolean).join(' ')}
-      disabled={disabled || busy}
+      disabled={disabled || busy || (type === 'submit' && !hydrated)}
       aria-busy={busy || undefined}
       {...rest}
     >

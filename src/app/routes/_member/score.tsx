@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { scoreQueries } from '#app/score/score.api.ts';
 import { ScorePage } from '#app/score/score-page.tsx';
 import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/score')({
-  loader: async () => {
-    const { scoreQueries } = await import('#app/score/score.api.ts');
+  loader: () => {
     void queryClient.prefetchQuery(scoreQueries.creditReport());
   },
   component: ScorePage,

@@ -1,33 +1,42 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AvailableDates } from '#app/availability/available-dates.tsx';
+import { Suspense, lazy } from 'react';
+import { browseQueries } from '#app/browse/browse.api.ts';
+import { useBrowseFilters } from '#app/browse/browse-filters.store.ts';
 import { BrowsePage, type AvailableDatesTab } from '#app/browse/browse-page.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { queryClient } from '#app/platform/query.ts';
+import { Spinner } from '#app/platform/ui/spinner.tsx';
+
+/** The Available Dates tab's code comes when the tab is first shown (the Profiles tab opens first). */
+const AvailableDates = lazy(() => import('#app/availability/available-dates.tsx').then(({ AvailableDates }) => ({ default: AvailableDates })));
 
 /** The Available Dates tab reads the browse filters kept on the device and keeps its own there too. */
 const availableDates: AvailableDatesTab = (filters, set) => (
-  <AvailableDates
-    search={{
-      dateType: filters.dateType,
-      startDate: filters.startDate,
-      endDate: filters.endDate,
-      sortBy: filters.slotSortBy,
-      minScore: filters.minScore,
-      accountType: filters.accountType,
-      location: filters.location,
-      maxDistance: filters.maxDistance,
-    }}
-    onChange={(key, value) => (key === 'sortBy' ? set('slotSortBy', value as typeof filters.slotSortBy) : set(key, value as never))}
-  />
+  <Suspense fallback={<Spinner label="Loading available dates" />}>
+    <AvailableDates
+      search={{
+        dateType: filters.dateType,
+        startDate: filters.startDate,
+        endDate: filters.endDate,
+        sortBy: filters.slotSortBy,
+        minScore: filters.minScore,
+        accountType: filters.accountType,
+        location: filters.location,
+        maxDistance: filters.maxDistance,
+      }}
+      onChange={(key, value) => (key === 'sortBy' ? set('slotSortBy', value as typeof filters.slotSortBy) : set(key, value as never))}
+    />
+  </Suspense>
 );
 
 export const Route = createFileRoute('/_member/_verified/browse')({
+  staticData: { heading: 'Browse' },
   // ?tab=dates opens the Available Dates tab (kept in the address, so a reload or a link keeps it).
   validateSearch: (search: Record<string, unknown>): { tab?: 'dates' } => (search.tab === 'dates' ? { tab: 'dates' } : {}),
   // Starts the first page while the screen's code downloads; the screen shows its own errors.
-  loader: async () => {
-    const [{ browseQueries }, { useBrowseFilters }] = await Promise.all([import('#app/browse/browse.api.ts'), import('#app/browse/browse-filters.store.ts')]);
+  // (The loader is its own chunk: what it imports downloads with it, in parallel.)
+  loader: () => {
     const memberId = useSession.getState().user?._id;
     if (memberId) useBrowseFilters.getState().claim(memberId);
     void queryClient.prefetchInfiniteQuery(browseQueries.list(useBrowseFilters.getState().filters));

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { likeQueries } from '#app/likes/likes.api.ts';
 import { MyLikesPage } from '#app/likes/my-likes-page.tsx';
 import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/_verified/my-likes')({
-  loader: async () => {
-    const { likeQueries } = await import('#app/likes/likes.api.ts');
+  staticData: { heading: 'My Likes' },
+  loader: () => {
     void queryClient.prefetchQuery(likeQueries.list());
   },
   component: MyLikesPage,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { browseQueries } from '#app/browse/browse.api.ts';
 import { MemberPage } from '#app/browse/member-page.tsx';
 import { LikeButton } from '#app/likes/like-button.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
@@ -6,8 +7,7 @@ import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/_verified/user/$userId')({
   // Starts loading the member while the screen's code downloads; the screen shows its own errors.
-  loader: async ({ params }) => {
-    const { browseQueries } = await import('#app/browse/browse.api.ts');
+  loader: ({ params }) => {
     void queryClient.prefetchQuery(browseQueries.member(params.userId));
   },
   component: function Member() {
