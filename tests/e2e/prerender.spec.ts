@@ -120,13 +120,19 @@ test('each public page is hydrated without a warning or an error, and works', as
   expect(problems).toEqual([]);
 });
 
-test("before the app runs, a prerendered form cannot be sent by the browser itself (the password would go into the address); what was typed is kept", async ({ page }) => {
+/** Holds the app's start-up script back until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });
+  return release;
+}
+
+test("before the app runs, a prerendered form cannot be sent by the browser itself (the password would go into the address); what was typed is kept", async ({ page }) => {
+  const release = await holdAppCode(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const signIn = page.getByRole('button', { name: 'Sign In' });
   await expect(signIn).toBeDisabled();
@@ -147,12 +153,7 @@ test("before the app runs, a prerendered form cannot be sent by the browser itse
 });
 
 test('a choice made on the prerendered registration form before the app runs is the one the app goes on with', async ({ page }) => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/register', { waitUntil: 'commit' });
   await page.getByLabel('Couple').check();
   await page.getByLabel('Name', { exact: true }).fill('Early Bird');
