@@ -9,9 +9,9 @@ import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { CREDIT_REPORT_FAILED, scoreQueries } from './score.api.ts';
+import { PointGuideTable } from './point-guide-table.tsx';
 import { RoyalTitleButton } from './tier-explanation.tsx';
 import './score.css';
-import { PointGuideTable } from '#app/score/point-guide-table.tsx';
 
 export const SIGNED_OUT = 'Please log in to view your score.';
 

@@ -1,7 +1,6 @@
 import { and, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { jobs } from '../platform/jobs/jobs.tables.ts';
 import { pushSubscriptions } from './push.tables.ts';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -50,15 +49,12 @@ export async function findSubscription(db: Tx, id: string): Promise<Subscription
 }
 
 /**
- * One push job per device of the member, as a single `insert … select` (run alone or inside
- * another statement): none when the member has no device or turned this kind of push off.
+ * One push job payload per device of the member (`payload`: the device, the message, when it
+ * expires), none when the member has no device or turned this kind of push off (`setting`).
  */
-export function deviceJobs(job: { kind: string; userId: string; setting: string; message: unknown; expiresAt: Date; runAt: Date; maxAttempts: number }): SQL {
+export function devicePayloads(userId: string, setting: string, message: unknown, expiresAt: Date): SQL {
   const device = pushSubscriptions;
-  return sql`insert into ${jobs} (${sql.identifier(jobs.kind.name)}, ${sql.identifier(jobs.payload.name)}, ${sql.identifier(jobs.runAt.name)}, ${sql.identifier(jobs.maxAttempts.name)}, ${sql.identifier(jobs.createdAt.name)})
-    select ${job.kind}, jsonb_build_object('subscriptionId', ${device.id}, 'message', ${JSON.stringify(job.message)}::jsonb, 'expiresAt', ${job.expiresAt.toISOString()}::text),
-      ${job.runAt.toISOString()}::timestamptz, ${job.maxAttempts}::int, ${job.runAt.toISOString()}::timestamptz
+  return sql`select jsonb_build_object('subscriptionId', ${device.id}, 'message', ${JSON.stringify(message)}::jsonb, 'expiresAt', ${expiresAt.toISOString()}::text) as payload
     from ${device} join ${users} on ${users.id} = ${device.userId}
-    where ${device.userId} = ${job.userId} and (${users.notificationSettings} -> 'push' ->> ${job.setting}::text) is distinct from 'false'
-    returning ${jobs.id}`;
+    where ${device.userId} = ${userId} and (${users.notificationSettings} -> 'push' ->> ${setting}::text) is distinct from 'false'`;
 }

@@ -7,7 +7,7 @@ import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { JOB_DEFAULTS } from '../platform/jobs/jobs.ts';
+import { enqueueEach } from '../platform/jobs/jobs.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import { onlineAmong } from '../platform/realtime/presence.ts';
 import { endpointRefusal, type AllowedHosts } from './push-hosts.ts';
@@ -117,13 +117,13 @@ function ruleFor(source: PushSource): Rule | undefined {
   return RULES[source.type];
 }
 
-/** One push.send job per device of the member, unless they have none or turned `setting` off. */
 /** The jobs that push `message` to each of the member's devices, unless they turned `setting` off (one statement). */
 function deviceJobsOf(userId: string, setting: Setting, message: PushMessage, createdAt: Date): SQL {
   const expiresAt = new Date(createdAt.getTime() + PUSH_TTL_S * 1000);
-  return repo.deviceJobs({ kind: PUSH_JOB, userId, setting, message, expiresAt, runAt: createdAt, maxAttempts: JOB_DEFAULTS.maxAttempts });
+  return enqueueEach(PUSH_JOB, repo.devicePayloads(userId, setting, message, expiresAt), { runAt: createdAt });
 }
 
+/** One push.send job per device of the member, unless they have none or turned `setting` off. */
 async function queueToDevices(tx: Tx, userId: string, setting: Setting, message: PushMessage, createdAt: Date): Promise<number> {
   return rowsOf(await tx.execute(deviceJobsOf(userId, setting, message, createdAt))).length;
 }

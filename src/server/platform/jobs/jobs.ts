@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { jobSchedules, jobs } from './jobs.tables.ts';
@@ -46,6 +46,20 @@ export async function enqueue(
     .values({ kind, payload, runAt: options.runAt, maxAttempts: options.maxAttempts ?? JOB_DEFAULTS.maxAttempts, createdAt: options.now ?? options.runAt })
     .returning({ id: jobs.id });
   return row!.id;
+}
+
+/**
+ * Jobs of one kind, one for each row of `payloads` (a query whose column `payload` is the job's
+ * payload), as a single `insert … select` returning their ids: run alone, or inside another
+ * statement so the jobs exist exactly when what caused them does.
+ */
+export function enqueueEach(kind: string, payloads: SQL, options: { runAt: Date; maxAttempts?: number }): SQL {
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const runAt = options.runAt.toISOString();
+  return sql`insert into ${jobs} (${column(jobs.kind)}, ${column(jobs.payload)}, ${column(jobs.runAt)}, ${column(jobs.maxAttempts)}, ${column(jobs.createdAt)})
+    select ${kind}, p.payload, ${runAt}::timestamptz, ${options.maxAttempts ?? JOB_DEFAULTS.maxAttempts}::int, ${runAt}::timestamptz
+    from (${payloads}) as p
+    returning ${jobs.id}`;
 }
 
 /**
