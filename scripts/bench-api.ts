@@ -31,21 +31,24 @@ export type CpuPerRequest = { server: number; postgres: number | null; client: n
 /** The processes whose CPU a measure reads: the server's and the PostgreSQL postmaster's. */
 export type Pids = { server: number; postmaster?: number };
 
-/** CPU time (user + system, ms) a process has used, from /proc (Linux). */
+const CLOCK_TICKS = 100;
+/** A process's /proc/PID/stat fields after its name (Linux): [1] parent, [11] user and [12] system ticks, [13], [14] those of reaped children. */
+const statOf = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+
+/** CPU time (user + system, ms) a process has used. */
 export function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = statOf(pid);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
-const CLOCK_TICKS = 100;
 
 /** CPU time (ms) of a PostgreSQL cluster: the postmaster, its live backends, and the children it has reaped. */
 export function clusterCpuMs(postmasterPid: number): number {
-  const fields = readFileSync(`/proc/${postmasterPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = statOf(postmasterPid);
   let ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const stat = statOf(entry);
       if (Number(stat[1]) === postmasterPid) ticks += Number(stat[11]) + Number(stat[12]);
     } catch {
       // The process ended meanwhile: its time is now in the postmaster's reaped children.
