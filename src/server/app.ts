@@ -10,7 +10,7 @@ import { createAdminService } from './admin/admin.service.ts';
 import { abTestRoutes } from './admin/ab-test.routes.ts';
 import { createAbTestService } from './admin/ab-test.service.ts';
 import { restaurantsRoutes } from './admin/restaurants.routes.ts';
-import { BANNER_PREFIX, createRestaurantsService } from './admin/restaurants.service.ts';
+import { BANNER_PREFIX, createRestaurantsService, type RestaurantsService } from './admin/restaurants.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { biometricRoutes } from './biometric/biometric.routes.ts';
 import { createBiometricService, pruneBiometricChallenges } from './biometric/biometric.service.ts';
@@ -91,7 +91,7 @@ declare module 'fastify' {
 }
 
 /** The recurring jobs of every feature, registered once here. */
-function registerRecurringJobs(jobs: Jobs) {
+function registerRecurringJobs(jobs: Jobs, restaurants: RestaurantsService) {
   registerBookingJobs(jobs);
   jobs.every('prune', HOUR_MS, async (_payload, { db, now }) => {
     await pruneAuthRecords(db, now);
@@ -99,6 +99,7 @@ function registerRecurringJobs(jobs: Jobs) {
     await pruneRateLimits(db, now);
     await pruneFinishedJobs(db, now);
     await pruneIdempotencyKeys(db, now);
+    await restaurants.sweepUnclaimedUploads(now);
   });
 }
 
@@ -168,7 +169,6 @@ export async function buildApp(deps: AppDeps) {
     clock: deps.clock,
     images: {
       store: (filename, bytes) => photos.storeImage(filename, bytes, { prefix: BANNER_PREFIX, field: 'image' }),
-      exists: (key) => photos.hasFile(key),
       remove: (keys) => photos.removeFiles(keys),
     },
   });
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps) {
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
-  registerRecurringJobs(jobs);
+  registerRecurringJobs(jobs, restaurants);
   const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
   registerPushJobs(jobs, push);
   const subscriptions = createSubscriptionsService({

@@ -5,6 +5,7 @@ import { adminPaths } from '#shared/api/admin.ts';
 import { RESTAURANT_ERRORS, restaurantsPaths, type Restaurant } from '#shared/api/restaurants.ts';
 import { createMember, type TestMember } from '#tests/support/members.ts';
 import { startTestApp, type ApiAnswer, type TestApp } from '#tests/support/test-app.ts';
+import { UNCLAIMED_UPLOAD_KEPT_MS } from '#server/admin/restaurants.service.ts';
 
 const ADMIN_EMAIL = 'chef@rendezvous.test';
 
@@ -250,6 +251,42 @@ describe('banner images', () => {
     expect((await auditOf(restaurant._id)).map((entry) => entry.action)).toEqual(['restaurant_delete', 'restaurant_update', 'restaurant_update', 'restaurant_create']);
     const list = await t.call('GET', restaurantsPaths.list, { token: admin.token });
     expect((list.body.restaurants as Restaurant[]).some((r) => r._id === restaurant._id)).toBe(false);
+  });
+
+  it('an upload no save names is removed a day later; a saved one stays, and another restaurant may reuse it', async () => {
+    const saved = (await uploadBanner(admin.token, { name: 'saved.jpg', bytes: await cameraJpeg(), type: 'image/jpeg' })).body;
+    const abandoned = (await uploadBanner(admin.token, { name: 'abandoned.jpg', bytes: await cameraJpeg(), type: 'image/jpeg' })).body;
+    const restaurant = await create(body({ name: 'Keeps its image', banner: { image: saved } }));
+
+    t.clock.advance(UNCLAIMED_UPLOAD_KEPT_MS - 60_000);
+    await t.app.jobs.runDue();
+    expect(readdirSync(t.photoDir)).toContain(abandoned.filename);
+
+    t.clock.advance(2 * 60 * 60_000);
+    await t.app.jobs.runDue();
+    expect(readdirSync(t.photoDir)).not.toContain(abandoned.filename);
+    expect((await fetch(`${t.url}${abandoned.url}`)).status).toBe(404);
+    const tooLate = await t.call('POST', restaurantsPaths.list, { token: admin.token, body: body({ name: 'Too late', banner: { image: abandoned } }) });
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.body.fields).toEqual([{ field: 'banner.image.filename', message: RESTAURANT_ERRORS.imageUnknown }]);
+
+    expect(readdirSync(t.photoDir)).toContain(saved.filename);
+    const twin = await create(body({ name: 'Shows the same image', banner: { image: saved } }));
+    expect(twin.banner.image?.filename).toBe(saved.filename);
+    await t.call('DELETE', restaurantsPaths.one(restaurant._id), { token: admin.token });
+    expect(readdirSync(t.photoDir)).toContain(saved.filename);
+    await t.call('DELETE', restaurantsPaths.one(twin._id), { token: admin.token });
+    expect(readdirSync(t.photoDir)).not.toContain(saved.filename);
+  });
+
+  it('two saves naming one fresh upload at once both show it', async () => {
+    const image = (await uploadBanner(admin.token, { name: 'shared.jpg', bytes: await cameraJpeg(), type: 'image/jpeg' })).body;
+    const answers = await Promise.all(
+      ['First at once', 'Second at once'].map((name) => t.call('POST', restaurantsPaths.list, { token: admin.token, body: body({ name, banner: { image } }) })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    for (const answer of answers) await t.call('DELETE', restaurantsPaths.one(answer.body.restaurant._id), { token: admin.token });
+    expect(readdirSync(t.photoDir)).not.toContain(image.filename);
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { RestaurantInput } from '#shared/api/restaurants.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { restaurants } from './restaurants.tables.ts';
+import { bannerUploads, restaurants } from './restaurants.tables.ts';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 
@@ -81,4 +81,21 @@ export async function countBanner(db: Tx, id: string, event: 'view' | 'click'): 
     .where(and(eq(restaurants.id, id), shown))
     .returning({ id: restaurants.id });
   return rows.length > 0;
+}
+
+/** An upload waits here until a saved restaurant claims it. */
+export async function insertUpload(db: Tx, key: string, now: Date): Promise<void> {
+  await db.insert(bannerUploads).values({ key, uploadedAt: now });
+}
+
+/** Claims an uploaded image for a restaurant being saved; false when no upload waits under that key. */
+export async function claimUpload(tx: Tx, key: string): Promise<boolean> {
+  const claimed = await tx.delete(bannerUploads).where(eq(bannerUploads.key, key)).returning({ key: bannerUploads.key });
+  return claimed.length > 0;
+}
+
+/** Forgets the uploads no save claimed before `cutoff`; answers their keys, whose files can go. */
+export async function dropUploadsBefore(db: Tx, cutoff: Date): Promise<string[]> {
+  const dropped = await db.delete(bannerUploads).where(lt(bannerUploads.uploadedAt, cutoff)).returning({ key: bannerUploads.key });
+  return dropped.map((row) => row.key);
 }

@@ -27,7 +27,6 @@ export const BANNER_COUNT_LIMIT: Limit = { max: 120, windowMs: 60_000 };
 /** The banner images: stored through the photos pipeline (type from the bytes, re-encoded, no metadata). */
 export type BannerImages = {
   store(filename: string, bytes: Buffer): Promise<string>;
-  exists(key: string): Promise<boolean>;
   remove(keys: string[]): Promise<void>;
 };
 
@@ -35,6 +34,8 @@ export type UploadedImage = { filename: string; bytes: Buffer; truncated: boolea
 
 const notFound = () => new HttpError(404, RESTAURANT_ERRORS.notFound);
 const MAX_MB = BANNER_IMAGE_MAX_BYTES / (1024 * 1024);
+/** How long an uploaded banner image may wait for the save that names it before its file goes. */
+export const UNCLAIMED_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export function toRestaurant(row: repo.RestaurantRow): Restaurant {
   return {
@@ -77,12 +78,14 @@ export function createRestaurantsService(deps: { db: Db; clock: Clock; images: B
     });
   }
 
-  /** A named image must be one uploaded here as a banner, and still stored. */
-  async function checkImage(input: RestaurantInput) {
+  /**
+   * A named image must be a banner uploaded here: one still waiting for its save (claimed now), the
+   * image this restaurant already shows, or one another restaurant shows (an admin may reuse one).
+   */
+  async function claimImage(tx: Tx, input: RestaurantInput, restaurantId: string, shownBefore: string | null) {
     const key = input.banner.image?.filename;
-    if (key && !(await images.exists(key))) {
-      throw new HttpError(400, RESTAURANT_ERRORS.imageUnknown, [{ field: 'banner.image.filename', message: RESTAURANT_ERRORS.imageUnknown }]);
-    }
+    if (!key || key === shownBefore || (await repo.claimUpload(tx, key)) || (await repo.imageUsers(tx, key, restaurantId)) > 0) return;
+    throw new HttpError(400, RESTAURANT_ERRORS.imageUnknown, [{ field: 'banner.image.filename', message: RESTAURANT_ERRORS.imageUnknown }]);
   }
 
   /** Removes image files no restaurant shows any more, once their change has committed. */
@@ -98,20 +101,20 @@ export function createRestaurantsService(deps: { db: Db; clock: Clock; images: B
     },
 
     async create(admin: Member, input: RestaurantInput): Promise<Restaurant> {
-      await checkImage(input);
       return audited(admin, async (tx, now) => {
         const row = await repo.insertRestaurant(tx, input, now);
+        await claimImage(tx, input, row.id, null);
         return { result: toRestaurant(row), action: 'restaurant_create', row };
       });
     },
 
     async update(admin: Member, id: string, input: RestaurantInput): Promise<Restaurant> {
       if (!isUuid(id)) throw notFound();
-      await checkImage(input);
       let replaced: string | null = null;
       const restaurant = await audited(admin, async (tx, now) => {
         const before = await repo.lockRestaurant(tx, id);
         if (!before) throw notFound();
+        await claimImage(tx, input, before.id, before.bannerImageKey);
         const row = await repo.updateRestaurant(tx, before.id, input, now);
         if (before.bannerImageKey && before.bannerImageKey !== row.bannerImageKey) replaced = before.bannerImageKey;
         return { result: toRestaurant(row), action: 'restaurant_update', row };
@@ -152,7 +155,20 @@ export function createRestaurantsService(deps: { db: Db; clock: Clock; images: B
         throw new HttpError(413, message, [{ field: BANNER_IMAGE_FIELD, message }]);
       }
       const key = await images.store(file.filename, file.bytes);
+      try {
+        await repo.insertUpload(db, key, clock.now());
+      } catch (error) {
+        await images.remove([key]);
+        throw error;
+      }
       return { url: photoUrl(key), filename: key };
+    },
+
+    /** Part of the prune job: the files of uploads no save claimed within a day go. */
+    async sweepUnclaimedUploads(now: Date): Promise<number> {
+      const keys = await repo.dropUploadsBefore(db, new Date(now.getTime() - UNCLAIMED_UPLOAD_KEPT_MS));
+      await images.remove(keys);
+      return keys.length;
     },
 
     /** GET /banners: active restaurants with active banners. */

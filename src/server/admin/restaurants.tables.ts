@@ -27,3 +27,16 @@ export const restaurants = pgTable(
   },
   (t) => [index('restaurants_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Banner images uploaded but not yet named by a saved restaurant. A save claims its image (the row
+ * goes); the prune job removes the files of those left unclaimed for a day.
+ */
+export const bannerUploads = pgTable(
+  'banner_uploads',
+  {
+    key: text('key').primaryKey(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('banner_uploads_uploaded_idx').on(t.uploadedAt)],
+);

@@ -143,11 +143,6 @@ export function createPhotosService(deps: {
       return stored!.key;
     },
 
-    /** Whether a stored file exists under this key. */
-    async hasFile(key: string): Promise<boolean> {
-      return SAFE_KEY.test(key) && (await storage.get(key)) !== null;
-    },
-
     /** The stored bytes of a photo, for anyone holding its unguessable URL. */
     async file(key: string): Promise<Buffer> {
       const bytes = SAFE_KEY.test(key) ? await storage.get(key) : null;
