@@ -1,9 +1,10 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
 import { memberDateStats } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { rowsOf } from '../platform/db/rows.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -80,11 +81,18 @@ export function toDateStats(row: DateStatsRow): DateStats {
   };
 }
 
+/** A member's stats row beside another row, as one JSON value; `memberId` an SQL expression. */
+export const dateStatsJsonOf = (memberId: SQL) =>
+  sql<DateStatsRow>`(select row_to_json(s) from (select ${dateStatsColumns} from ${finishedDatesOf(memberId)} as f) as s)`;
+
 /** Reliability stats of many members (their date counters), in one query. */
 export async function dateStatsByMember(db: Tx, ids: string[]): Promise<Map<string, DateStats>> {
   const byMember = new Map<string, DateStats>();
   if (ids.length === 0) return byMember;
-  const rows = await db.select().from(memberDateStats).where(inArray(memberDateStats.userId, ids));
-  for (const row of rows) byMember.set(row.userId, toDateStats({ total_dates: row.totalDates, no_shows: row.noShows, finished: row.finished }));
+  const result = await db.execute(sql`
+    select m.id, s.*
+    from unnest(${sql.param(ids)}::uuid[]) as m(id)
+    cross join lateral (select ${dateStatsColumns} from ${finishedDatesOf(sql`m.id`)} as f) as s`);
+  for (const row of rowsOf<DateStatsRow & { id: string }>(result)) byMember.set(row.id, toDateStats(row));
   return byMember;
 }
