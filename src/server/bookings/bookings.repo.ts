@@ -6,7 +6,7 @@ import { users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
-import { dateStatsColumns, finishedDatesOf, summaryColumns, type DateStatsRow, type SummaryRow } from '../profiles/profiles.repo.ts';
+import { dateStatsJsonOf, summaryColumns, type DateStatsRow, type SummaryRow } from '../profiles/profiles.repo.ts';
 import { photos } from '../profiles/profiles.tables.ts';
 import { bookings, dateCommitments } from './bookings.tables.ts';
 
@@ -37,7 +37,7 @@ export async function findSlotToRequest(db: Tx, slotId: string, requesterId: str
       slot: availabilitySlots,
       host: summaryColumns(users),
       hostPhotos: photosJsonOf(slotHost),
-      hostStats: sql<DateStatsRow>`(select row_to_json(s) from (select ${dateStatsColumns} from ${finishedDatesOf(slotHost)} as f) as s)`,
+      hostStats: dateStatsJsonOf(slotHost),
       hostVisible: sql<boolean>`(${visible})`,
       photoCount: sql<number>`(select count(*)::int from ${photos} where ${photos.userId} = ${requesterId})`,
     })
@@ -119,10 +119,13 @@ const other = alias(users, 'other_party');
 /** What a member summary of the other party needs. */
 const otherColumns = summaryColumns(other);
 
+/** A booking with its slot and the other party's summary, photos and date stats. */
 export type BookingWithParts = {
   booking: BookingRow;
   slot: SlotRow;
   other: SummaryRow;
+  otherPhotos: PhotoJson[];
+  otherStats: DateStatsRow;
 };
 
 function statusCondition(status: BookingStatus | 'cancelled_any' | undefined): SQL | undefined {
@@ -138,8 +141,9 @@ function perspectiveCondition(memberId: string, perspective: Perspective): SQL {
 }
 
 /**
- * A member's bookings with their slot and the other party, newest date first, in one query
- * (the host and guest indexes find them; the slot and the other member by primary key).
+ * A member's bookings with their slot and the other party (with their photos and date stats),
+ * newest date first, in one query (the host and guest indexes find them; the slot, the other
+ * member and their counters by primary key).
  */
 export async function bookingsOf(
   db: Tx,
@@ -147,7 +151,13 @@ export async function bookingsOf(
   filter: { perspective: Perspective; status?: BookingStatus | 'cancelled_any'; bookingId?: string },
 ): Promise<BookingWithParts[]> {
   return db
-    .select({ booking: bookings, slot: availabilitySlots, other: otherColumns })
+    .select({
+      booking: bookings,
+      slot: availabilitySlots,
+      other: otherColumns,
+      otherPhotos: photosJsonOf(sql`${other.id}`),
+      otherStats: dateStatsJsonOf(sql`${other.id}`),
+    })
     .from(bookings)
     .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
     .innerJoin(other, sql`${other.id} = case when ${bookings.hostId} = ${memberId} then ${bookings.guestId} else ${bookings.hostId} end`)

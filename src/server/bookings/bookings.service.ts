@@ -10,7 +10,6 @@ import {
   type NoShowBodySchema,
   type RespondBodySchema,
 } from '#shared/api/bookings.ts';
-import type { MemberSummary } from '#shared/api/profiles.ts';
 import { missingForBooking, type MissingField } from '#shared/domain/booking-profile.ts';
 import {
   CANCEL_CUTOFF_HOURS,
@@ -35,7 +34,7 @@ import { announceEach, type Announcement } from '../platform/realtime/announce.t
 import { onlineAmong } from '../platform/realtime/presence.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
 import { toDateStats } from '../profiles/profiles.repo.ts';
-import { memberSummaries, toMemberSummary } from '../profiles/profiles.service.ts';
+import { toMemberSummary } from '../profiles/profiles.service.ts';
 import type { BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import * as repo from './bookings.repo.ts';
@@ -86,8 +85,9 @@ const roleOfMember = (booking: repo.BookingRow, id: string | null): Role | null 
 const WAS_CONFIRMED = (status: BookingStatus) => status === 'confirmed' || status === 'completed' || status === 'cancelled' || isNoShow(status);
 
 /** A booking as one of its parties sees it now. */
-export function toBooking(parts: repo.BookingWithParts, viewerId: string, otherParty: MemberSummary, now: Date): Booking {
+export function toBooking(parts: repo.BookingWithParts, viewerId: string, now: Date): Booking {
   const { booking, slot } = parts;
+  const otherParty = toMemberSummary(parts.other, parts.otherPhotos.map(toPhoto), toDateStats(parts.otherStats));
   const role = roleOf(booking, viewerId);
   const hours = hoursUntil(booking.startsAt, now);
   const confirmed = booking.status === 'confirmed';
@@ -201,17 +201,16 @@ export type BookingsDeps = {
 export function createBookingsService(deps: BookingsDeps) {
   const { db, clock } = deps;
 
-  async function views(memberId: string, parts: repo.BookingWithParts[]): Promise<Booking[]> {
-    const summaries = await memberSummaries(db, parts.map((part) => part.other));
+  function views(memberId: string, parts: repo.BookingWithParts[]): Booking[] {
     const now = clock.now();
-    return parts.map((part, i) => toBooking(part, memberId, summaries[i]!, now));
+    return parts.map((part) => toBooking(part, memberId, now));
   }
 
   /** The booking as `memberId` sees it, read after a change committed. */
   async function viewOf(memberId: string, bookingId: string): Promise<Booking> {
     const parts = await repo.bookingsOf(db, memberId, { perspective: 'all', bookingId });
     if (parts.length === 0) throw new HttpError(404, BOOKING_ERRORS.notFound);
-    return (await views(memberId, parts))[0]!;
+    return views(memberId, parts)[0]!;
   }
 
   /**
@@ -369,8 +368,7 @@ export function createBookingsService(deps: BookingsDeps) {
         return inserted;
       });
       // The answer from what was just written and read: the new row, its slot and the host.
-      const summary = toMemberSummary(host, found.hostPhotos.map(toPhoto), toDateStats(found.hostStats));
-      return toBooking({ booking, slot, other: host }, me.id, summary, now);
+      return toBooking({ booking, slot, other: host, otherPhotos: found.hostPhotos, otherStats: found.hostStats }, me.id, now);
     },
 
     async respond(member: Member, bookingId: string, body: RespondBody): Promise<Booking> {

@@ -7,9 +7,6 @@ import { availabilitySlots } from '../availability/availability.tables.ts';
 export type ProposedVenue = { name: string; address: string; type: string; priceRange: string };
 export type Review = { rating: number; comment: string; wouldMeetAgain: boolean; createdAt: string };
 
-/** Dates that took place or were missed: what the reliability stats count. */
-export const FINISHED_STATUSES = sql.raw(`('completed', 'no_show_guest', 'no_show_host', 'no_show_both')`);
-
 /**
  * A guest's request for a host's slot and everything that happens to it. The times are copied
  * from the slot when requested. One pending request per guest and host (unique index); the slot's
@@ -52,9 +49,6 @@ export const bookings = pgTable(
     index('bookings_slot_idx').on(t.slotId),
     uniqueIndex('bookings_one_pending_per_pair').on(t.guestId, t.hostId).where(sql`${t.status} = 'pending'`),
     index('bookings_pending_expiry_idx').on(t.startsAt).where(sql`${t.status} = 'pending'`),
-    // Reliability stats count each member's finished dates: these keep that count off the other rows.
-    index('bookings_host_finished_idx').on(t.hostId, t.status).where(sql`${t.status} in ${FINISHED_STATUSES}`),
-    index('bookings_guest_finished_idx').on(t.guestId, t.status).where(sql`${t.status} in ${FINISHED_STATUSES}`),
   ],
 );
 
@@ -79,3 +73,18 @@ export const dateCommitments = pgTable(
   },
   (t) => [uniqueIndex('date_commitments_pk').on(t.bookingId, t.userId)],
 );
+
+/**
+ * Each member's reliability stats as counters: finished dates (completed or a no-show), completed
+ * ones, and those they missed. Kept by triggers on bookings in the transaction that changes a
+ * booking (migration 0014, whose `booking_date_stats` function is their one definition; README
+ * decision 49), so every write path keeps them, whoever writes. No row: all zero.
+ */
+export const memberDateStats = pgTable('member_date_stats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totalDates: integer('total_dates').notNull().default(0),
+  noShows: integer('no_shows').notNull().default(0),
+  finished: integer('finished').notNull().default(0),
+});

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
-import { bookings, FINISHED_STATUSES } from '../bookings/bookings.tables.ts';
+import { memberDateStats } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 
@@ -53,21 +53,19 @@ export async function setNotificationSettings(db: Tx, id: string, settings: Noti
 
 
 /**
- * One row per finished date of the member `memberId` names (an SQL expression), with whether the
- * member was the one reported absent. Reads through the partial host and guest indexes of finished bookings.
+ * The date counters of the member `memberId` names (an SQL expression): one row, or none before
+ * their first finished date. Read them with dateStatsColumns (`select … from finishedDatesOf(x) as f`),
+ * which always answers one row.
  */
 export function finishedDatesOf(memberId: SQL) {
-  return sql`(select ${bookings.status} as status, ${bookings.status} in ('no_show_host', 'no_show_both') as absent
-      from ${bookings} where ${bookings.hostId} = ${memberId} and ${bookings.status} in ${FINISHED_STATUSES}
-    union all
-    select ${bookings.status}, ${bookings.status} in ('no_show_guest', 'no_show_both')
-      from ${bookings} where ${bookings.guestId} = ${memberId} and ${bookings.status} in ${FINISHED_STATUSES})`;
+  return sql`(select ${memberDateStats.totalDates}, ${memberDateStats.noShows}, ${memberDateStats.finished}
+    from ${memberDateStats} where ${memberDateStats.userId} = ${memberId})`;
 }
 
-/** The stats columns over `finished` (a finishedDatesOf alias named f). */
-export const dateStatsColumns = sql`count(f.status) filter (where f.status = 'completed')::int as total_dates,
-  count(f.status) filter (where f.absent)::int as no_shows,
-  count(f.status)::int as finished`;
+/** The stats columns over `finished` (a finishedDatesOf alias named f); zeros for a member with no counters yet. */
+export const dateStatsColumns = sql`coalesce(max(f.total_dates), 0)::int as total_dates,
+  coalesce(max(f.no_shows), 0)::int as no_shows,
+  coalesce(max(f.finished), 0)::int as finished`;
 
 export type DateStatsRow = { total_dates: number; no_shows: number; finished: number };
 
@@ -83,15 +81,18 @@ export function toDateStats(row: DateStatsRow): DateStats {
   };
 }
 
-/** Reliability stats of many members from their real bookings, in one query. */
+/** A member's stats row beside another row, as one JSON value; `memberId` an SQL expression. */
+export const dateStatsJsonOf = (memberId: SQL) =>
+  sql<DateStatsRow>`(select row_to_json(s) from (select ${dateStatsColumns} from ${finishedDatesOf(memberId)} as f) as s)`;
+
+/** Reliability stats of many members (their date counters), in one query. */
 export async function dateStatsByMember(db: Tx, ids: string[]): Promise<Map<string, DateStats>> {
   const byMember = new Map<string, DateStats>();
   if (ids.length === 0) return byMember;
   const result = await db.execute(sql`
-    select m.id, ${dateStatsColumns}
+    select m.id, s.*
     from unnest(${sql.param(ids)}::uuid[]) as m(id)
-    left join lateral ${finishedDatesOf(sql`m.id`)} as f on true
-    group by m.id`);
+    cross join lateral (select ${dateStatsColumns} from ${finishedDatesOf(sql`m.id`)} as f) as s`);
   for (const row of rowsOf<DateStatsRow & { id: string }>(result)) byMember.set(row.id, toDateStats(row));
   return byMember;
 }

@@ -21,7 +21,7 @@ export type SummaryRow = repo.SummaryRow;
 
 export type DateStats = repo.DateStats;
 
-/** What one member may see of another; `stats` from their real bookings (dateStatsOf). */
+/** What one member may see of another; `stats` from their date counters (profiles.repo's finishedDatesOf). */
 export function toMemberSummary(row: SummaryRow, photos: Photo[], stats: DateStats = repo.NO_DATE_STATS): MemberSummary {
   return {
     _id: row.id,
@@ -36,9 +36,6 @@ export function toMemberSummary(row: SummaryRow, photos: Photo[], stats: DateSta
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** Reliability stats (totalDates, noShows, onTimeRate) of many members, in one query. */
-export const dateStatsOf = (db: Tx, ids: string[]) => repo.dateStatsByMember(db, ids);
 
 /** Photos of many members in one query, oldest first per member. */
 export const photosOfMembers = (db: Tx, ids: string[]) => photosByMember(db, ids);

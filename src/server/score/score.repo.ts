@@ -9,10 +9,13 @@ export type ScoreEventRow = typeof scoreEvents.$inferSelect;
 
 /**
  * The member's stored score, with their row locked until the transaction ends: two changes to
- * one member's score run one after the other, so each sees the other's entry.
+ * one member's score run one after the other, so each sees the other's entry. The lock is FOR NO
+ * KEY UPDATE, which the foreign-key checks of rows naming the member (an inbox item, a counter)
+ * do not wait for: a FOR UPDATE here made two transitions between the same two members, each
+ * holding such a check on one and wanting the other's score, deadlock.
  */
 export async function lockScore(db: Tx, userId: string): Promise<number | undefined> {
-  const [row] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId)).for('no key update');
   return row?.score;
 }
 
