@@ -6,7 +6,6 @@ import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
-import { rowsOf } from '../platform/db/rows.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
 import { dateStatsColumns, finishedDatesOf, summaryColumns, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
 
@@ -390,20 +389,14 @@ export type DateFacts = {
  * What cards and member pages show of members' dates, for a whole page in one query: their
  * reliability stats, the viewer's latest pending or confirmed booking with each, their confirmed
  * or completed dates in [monthStart, monthEnd), the latest of those, and the reviews they received.
+ * Every browse request runs it: prepared once (planning it cost PostgreSQL more than running it).
  */
-export async function dateFactsOf(
-  db: Tx,
-  viewerId: string,
-  memberIds: string[],
-  month: { start: Date; end: Date },
-): Promise<Map<string, DateFacts>> {
-  const facts = new Map<string, DateFacts>();
-  if (memberIds.length === 0) return facts;
-  const viewer = sql`${viewerId}::uuid`;
+const dateFactsStatement = preparedPerDb((db) => {
+  const viewer = sql`${sql.placeholder('viewerId')}::uuid`;
   const datedAs = (side: typeof bookings.hostId | typeof bookings.guestId, extra: SQL = sql`true`) =>
     sql`select ${bookings.startsAt} as starts_at from ${bookings} where ${side} = m.id and ${bookings.status} in ${DATED} and ${extra}`;
-  const thisMonth = sql`${bookings.startsAt} >= ${month.start.toISOString()}::timestamptz and ${bookings.startsAt} < ${month.end.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
+  const thisMonth = sql`${bookings.startsAt} >= ${sql.placeholder('monthStart')}::timestamptz and ${bookings.startsAt} < ${sql.placeholder('monthEnd')}::timestamptz`;
+  const facts = sql`
     select m.id, s.total_dates, s.no_shows, s.finished,
       (select json_build_object('status', ${bookings.status}, 'isInitiator', ${bookings.guestId} = ${viewer})
          from ${bookings}
@@ -418,10 +411,40 @@ export async function dateFactsOf(
                  select ${bookings.guestReview} as r from ${bookings} where ${bookings.hostId} = m.id and ${bookings.guestReview} is not null
                  union all
                  select ${bookings.hostReview} from ${bookings} where ${bookings.guestId} = m.id and ${bookings.hostReview} is not null
-               ) received order by r->>'createdAt' desc limit ${FEEDBACK_SHOWN}) latest) as feedback
-    from unnest(${sql.param(memberIds)}::uuid[]) as m(id)
-    cross join lateral (select ${dateStatsColumns} from ${finishedDatesOf(sql`m.id`)} as f) s`);
-  for (const row of rowsOf<DateFactsRow>(result)) {
+               ) received order by r->>'createdAt' desc limit ${sql.raw(String(FEEDBACK_SHOWN))}) latest) as feedback
+    from unnest(${sql.placeholder('memberIds')}::uuid[]) as m(id)
+    cross join lateral (select ${dateStatsColumns} from ${finishedDatesOf(sql`m.id`)} as f) s`;
+  const column = <T>(name: keyof DateFactsRow) => sql<T>`${sql.identifier('facts')}.${sql.identifier(name)}`;
+  return db
+    .select({
+      id: column<string>('id'),
+      total_dates: column<number>('total_dates'),
+      no_shows: column<number>('no_shows'),
+      finished: column<number>('finished'),
+      booking_status: column<DateFactsRow['booking_status']>('booking_status'),
+      this_month: column<number>('this_month'),
+      last_confirmed: column<string | null>('last_confirmed'),
+      feedback: column<DateFactsRow['feedback']>('feedback'),
+    })
+    .from(sql`(${facts}) as ${sql.identifier('facts')}`)
+    .prepare('browse_date_facts');
+});
+
+export async function dateFactsOf(
+  db: Tx,
+  viewerId: string,
+  memberIds: string[],
+  month: { start: Date; end: Date },
+): Promise<Map<string, DateFacts>> {
+  const facts = new Map<string, DateFacts>();
+  if (memberIds.length === 0) return facts;
+  const rows = await dateFactsStatement(db).execute({
+    viewerId,
+    memberIds,
+    monthStart: month.start.toISOString(),
+    monthEnd: month.end.toISOString(),
+  });
+  for (const row of rows) {
     facts.set(row.id, {
       stats: toDateStats(row),
       bookingStatus: row.booking_status,
