@@ -291,8 +291,10 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       .select({ radius: reach.radius, unplacedToo: reach.unplacedToo, area: sql`${boxAround(bind, sql`${reach.radius}`)}`.as('area') })
       .from(reach),
   );
+  // The page's rows carry what a card shows, so the members found are not read again by id.
+  const found = { ...cardColumns, distance: kmFrom(originPoint(bind)).as('distance') };
   const placed = db
-    .select({ id: users.id })
+    .select(found)
     .from(users)
     .where(
       and(
@@ -302,16 +304,25 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       ),
     );
   const unplaced = db
-    .select({ id: users.id })
+    .select(found)
     .from(users)
     .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
   const page = (filters.maxDistance === undefined ? placed.unionAll(unplaced) : placed).as('page');
+  // A subquery's columns are read through its alias (a proxy: one by one, by name).
+  const user = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
+    [K in keyof typeof cardColumns]: (typeof page)[K];
+  };
+  const pageId = sql`${sql.identifier('page')}.${sql.identifier('id')}`;
   return db
     .with(reach, bounds)
-    .select(columns)
-    .from(users)
-    .innerJoin(page, eq(page.id, users.id))
-    .orderBy(sql`distance asc nulls last`, asc(users.id))
+    .select({
+      user,
+      photos: photosJsonOf(pageId).as('photos'),
+      distance: page.distance,
+      facts: dateFactsJson(pageId, bind('viewerId'), bind('monthStart'), bind('monthEnd')).as('facts'),
+    })
+    .from(page)
+    .orderBy(sql`${page.distance} asc nulls last`, asc(page.id))
     .limit(bind('limit'))
     .offset(bind('offset'));
 }
