@@ -55,8 +55,6 @@ export const cardColumns = summaryColumns(users);
 export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
 export type FoundCard = { user: CardRow; photos: PhotoJson[]; distance: number | null; facts: DateFactsJson };
 
-/** The member's photos, read with the page rather than in another query. */
-const cardPhotos = photosJsonOf(sql`${sql.identifier('users')}.${sql.identifier('id')}`);
 
 const BOX_MARGIN_DEGREES = 1e-6;
 /** The nearest-first walk looks at no more members than this before falling back to the whole circle. */
@@ -250,8 +248,13 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
   const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
-  const facts = dateFactsJson(sql`${sql.identifier('users')}.${sql.identifier('id')}`, bind('viewerId'), bind('monthStart'), bind('monthEnd'));
-  const columns = { user: cardColumns, photos: cardPhotos.as('photos'), distance, facts: facts.as('facts') };
+  // Each card's photos and date facts, read with the page rather than in other queries (PostgreSQL
+  // computes them after the page's limit, once per card).
+  const cardExtras = (table: string) => {
+    const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
+    return { photos: photosJsonOf(id).as('photos'), facts: dateFactsJson(id, bind('viewerId'), bind('monthStart'), bind('monthEnd')).as('facts') };
+  };
+  const columns = { user: cardColumns, distance, ...cardExtras('users') };
 
   if (sortBy !== 'distance' || !origin) {
     const order = {
@@ -312,15 +315,9 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const user = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
     [K in keyof typeof cardColumns]: (typeof page)[K];
   };
-  const pageId = sql`${sql.identifier('page')}.${sql.identifier('id')}`;
   return db
     .with(reach, bounds)
-    .select({
-      user,
-      photos: photosJsonOf(pageId).as('photos'),
-      distance: page.distance,
-      facts: dateFactsJson(pageId, bind('viewerId'), bind('monthStart'), bind('monthEnd')).as('facts'),
-    })
+    .select({ user, distance: page.distance, ...cardExtras('page') })
     .from(page)
     .orderBy(sql`${page.distance} asc nulls last`, asc(page.id))
     .limit(bind('limit'))
