@@ -29,7 +29,7 @@ export type Load = { p50: number; p95: number; p99: number; rps: number; ok: num
  */
 export type CpuPerRequest = { server: number; postgres: number | null; client: number; statements: number | null; byStatement?: StatementCost[] };
 /** One statement's share of a request (pg_stat_statements): calls per request, and its planning and execution ms per call. */
-export type StatementCost = { query: string; calls: number; planMs: number; execMs: number };
+export type StatementCost = { query: string; calls: number; planMs: number | null; execMs: number };
 /** The processes whose CPU a measure reads: the server's and the PostgreSQL postmaster's. */
 export type Pids = { server: number; postmaster?: number };
 
@@ -138,14 +138,15 @@ export async function cpuMeter(pids: Pids, statementsDb?: pg.Client) {
         client: (used.user + used.system) / 1000 / n,
       };
       if (!statementsDb) return { ...cpu, statements: null };
-      const counted = await statementsDb.query<{ query: string; calls: string; plan_ms: number; exec_ms: number }>(
-        `select query, calls, total_plan_time as plan_ms, total_exec_time as exec_ms from pg_stat_statements
-          where query not like '%pg_stat_statements%' order by total_plan_time + total_exec_time desc`,
+      const counted = await statementsDb.query<{ query: string; calls: string; plan_ms: number; exec_ms: number; planning: boolean }>(
+        `select query, calls, total_plan_time as plan_ms, total_exec_time as exec_ms,
+            current_setting('pg_stat_statements.track_planning')::bool as planning
+          from pg_stat_statements where query not like '%pg_stat_statements%' order by total_plan_time + total_exec_time desc`,
       );
       const byStatement = counted.rows.map((row) => ({
         query: row.query.replace(/\s+/g, ' '),
         calls: Number(row.calls) / n,
-        planMs: row.plan_ms / Number(row.calls),
+        planMs: row.planning ? row.plan_ms / Number(row.calls) : null,
         execMs: row.exec_ms / Number(row.calls),
       }));
       return { ...cpu, statements: byStatement.reduce((sum, statement) => sum + statement.calls, 0), byStatement };
@@ -261,14 +262,14 @@ export function printLoadTable(title: string, rows: Row[]) {
         `${Math.round((cores * 1000) / sum).toLocaleString('en')} req/s`,
     );
   }
-  console.log(`\nIts statements (pg_stat_statements: calls per request, then PostgreSQL's planning and execution ms per call):`);
+  console.log(`\nTheir statements (pg_stat_statements: calls per request, then PostgreSQL's planning — when tracked — and execution ms per call):`);
   for (const row of costed) {
     const statements = row.load!.cpu!.byStatement?.filter((statement) => statement.calls >= 0.05);
     if (!statements?.length) continue;
     console.log(`\n  ${row.call}`);
     for (const statement of statements) {
       console.log(
-        `  ${statement.calls.toFixed(2).padStart(6)} × plan ${statement.planMs.toFixed(3)} + run ${statement.execMs.toFixed(3)} ms  ${statement.query.slice(0, 90)}…`,
+        `  ${statement.calls.toFixed(2).padStart(6)} × plan ${statement.planMs?.toFixed(3) ?? '—'} + run ${statement.execMs.toFixed(3)} ms  ${statement.query.slice(0, 90)}…`,
       );
     }
   }
