@@ -27,7 +27,9 @@ export type Load = { p50: number; p95: number; p99: number; rps: number; ok: num
  * What one request cost: CPU ms of the server process, PostgreSQL (when measured) and the load
  * generator (this process), and the statements PostgreSQL ran for it (when counted).
  */
-export type CpuPerRequest = { server: number; postgres: number | null; client: number; statements: number | null };
+export type CpuPerRequest = { server: number; postgres: number | null; client: number; statements: number | null; byStatement?: StatementCost[] };
+/** One statement's share of a request (pg_stat_statements): calls per request, and its planning and execution ms per call. */
+export type StatementCost = { query: string; calls: number; planMs: number | null; execMs: number };
 /** The processes whose CPU a measure reads: the server's and the PostgreSQL postmaster's. */
 export type Pids = { server: number; postmaster?: number };
 
@@ -135,10 +137,19 @@ export async function cpuMeter(pids: Pids, statementsDb?: pg.Client) {
         postgres: postgres === null ? null : (clusterCpuMs(pids.postmaster!) - postgres) / n,
         client: (used.user + used.system) / 1000 / n,
       };
-      const counted = await statementsDb?.query<{ n: number }>(
-        `select coalesce(sum(calls), 0)::int as n from pg_stat_statements where query not like '%pg_stat_statements%'`,
+      if (!statementsDb) return { ...cpu, statements: null };
+      const counted = await statementsDb.query<{ query: string; calls: string; plan_ms: number; exec_ms: number; planning: boolean }>(
+        `select query, calls, total_plan_time as plan_ms, total_exec_time as exec_ms,
+            current_setting('pg_stat_statements.track_planning')::bool as planning
+          from pg_stat_statements where query not like '%pg_stat_statements%' order by total_plan_time + total_exec_time desc`,
       );
-      return { ...cpu, statements: counted ? counted.rows[0]!.n / n : null };
+      const byStatement = counted.rows.map((row) => ({
+        query: row.query.replace(/\s+/g, ' '),
+        calls: Number(row.calls) / n,
+        planMs: row.planning ? row.plan_ms / Number(row.calls) : null,
+        execMs: row.exec_ms / Number(row.calls),
+      }));
+      return { ...cpu, statements: byStatement.reduce((sum, statement) => sum + statement.calls, 0), byStatement };
     },
   };
 }
@@ -251,6 +262,17 @@ export function printLoadTable(title: string, rows: Row[]) {
         `${Math.round((cores * 1000) / sum).toLocaleString('en')} req/s`,
     );
   }
+  console.log(`\nTheir statements (pg_stat_statements: calls per request, then PostgreSQL's planning — when tracked — and execution ms per call):`);
+  for (const row of costed) {
+    const statements = row.load!.cpu!.byStatement?.filter((statement) => statement.calls >= 0.05);
+    if (!statements?.length) continue;
+    console.log(`\n  ${row.call}`);
+    for (const statement of statements) {
+      console.log(
+        `  ${statement.calls.toFixed(2).padStart(6)} × plan ${statement.planMs?.toFixed(3) ?? '—'} + run ${statement.execMs.toFixed(3)} ms  ${statement.query.slice(0, 90)}…`,
+      );
+    }
+  }
 }
 
 function judged(load: Load): string {
@@ -267,7 +289,7 @@ export async function benchApi() {
     `\nAPI under load: ${CONNECTIONS} connections, ${SECONDS} s per call after a ${WARM_UP_SECONDS} s warm-up, autocannon in the bench process; ` +
       `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start.`,
   );
-  const cluster = await startCluster({ settings: ['shared_preload_libraries=auto_explain,pg_stat_statements'] });
+  const cluster = await startCluster({ settings: ['shared_preload_libraries=auto_explain,pg_stat_statements', 'pg_stat_statements.track_planning=on'] });
   let statementsDb: pg.Client | null = null;
   let server: ServerProcess | null = null;
   try {

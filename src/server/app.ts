@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
@@ -48,6 +47,7 @@ import { pruneRateLimits } from './platform/rate-limit.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { registerSecurityHeaders, securityHeaders } from './platform/security-headers.ts';
 import { inlineStyleHashes, registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { scoreRoutes } from './score/score.routes.ts';
@@ -110,25 +110,23 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", HEAD_SCRIPT_HASH],
-        styleSrc: ["'self'", ...(deps.distDir ? inlineStyleHashes(deps.distDir) : [])],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  registerSecurityHeaders(
+    app,
+    securityHeaders({
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", HEAD_SCRIPT_HASH],
+      styleSrc: ["'self'", ...(deps.distDir ? inlineStyleHashes(deps.distDir) : [])],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    }),
+  );
 
   const { db } = deps.database;
   const auth = createAuthService({

@@ -63,4 +63,28 @@ describe('platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('sends every security header on answers, refusals and unknown calls alike', async () => {
+    for (const answer of [await t.call('GET', '/health'), await t.call('GET', '/auth/me'), await t.call('GET', '/no-such-thing')]) {
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => (headers[name] = value));
+      expect(headers['content-security-policy']).toMatch(
+        /^default-src 'self';script-src 'self' 'sha256-[\w+/=]+';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'$/,
+      );
+      expect(headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });

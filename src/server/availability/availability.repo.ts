@@ -4,6 +4,7 @@ import { users } from '../auth/auth.tables.ts';
 import { cardColumns } from '../browse/browse.repo.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
 
 export type SlotRow = typeof slots.$inferSelect;
@@ -108,15 +109,10 @@ export async function declinePending(tx: Tx, slotId: string, message: string, at
 
 /**
  * Each host's bookable slots from `now`, earliest first: the first `first` of them (all when null)
- * and how many there are, in one query over the (host, starts_at) index.
+ * and how many there are, in one query over the (host, starts_at) index. Every browse request runs
+ * it: prepared once, the hosts as one array rather than a list of parameters.
  */
-export async function openSlotsOfHosts(
-  db: Tx,
-  hostIds: string[],
-  now: Date,
-  first: number | null,
-): Promise<(SlotRow & { total: number })[]> {
-  if (hostIds.length === 0) return [];
+const openSlotsStatement = preparedPerDb((db) => {
   const ranked = db
     .select({
       ...getTableColumns(slots),
@@ -124,13 +120,24 @@ export async function openSlotsOfHosts(
       total: sql<number>`count(*) over (partition by ${slots.hostId})`.as('total'),
     })
     .from(slots)
-    .where(and(inArray(slots.hostId, hostIds), bookableAt(now)))
+    .where(and(sql`${slots.hostId} = any(${sql.placeholder('hostIds')}::uuid[])`, open, sql`${slots.startsAt} > ${sql.placeholder('now')}::timestamptz`))
     .as('ranked');
-  const rows = await db
+  return db
     .select()
     .from(ranked)
-    .where(first === null ? undefined : lte(ranked.rank, first))
-    .orderBy(asc(ranked.hostId), asc(ranked.startsAt), asc(ranked.id));
+    .where(sql`(${sql.placeholder('first')}::int is null or ${ranked.rank} <= ${sql.placeholder('first')}::int)`)
+    .orderBy(asc(ranked.hostId), asc(ranked.startsAt), asc(ranked.id))
+    .prepare('availability_open_slots_of_hosts');
+});
+
+export async function openSlotsOfHosts(
+  db: Tx,
+  hostIds: string[],
+  now: Date,
+  first: number | null,
+): Promise<(SlotRow & { total: number })[]> {
+  if (hostIds.length === 0) return [];
+  const rows = await openSlotsStatement(db).execute({ hostIds, now: now.toISOString(), first });
   return rows.map(({ rank: _rank, total, ...slot }) => ({ ...slot, total: Number(total) }));
 }
 

@@ -6,7 +6,6 @@ import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
-import { rowsOf } from '../platform/db/rows.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
 import { dateStatsColumns, finishedDatesOf, summaryColumns, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
 
@@ -45,6 +44,8 @@ export type PageRequest = {
   sortBy: BrowseSort;
   offset: number;
   limit: number;
+  /** The calendar month whose dates the cards count (date facts; none counted without it). */
+  month?: { start: Date; end: Date };
 };
 
 export type Found = { user: UserRow; distance: number | null };
@@ -52,10 +53,8 @@ export type Found = { user: UserRow; distance: number | null };
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
 export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
-export type FoundCard = { user: CardRow; photos: PhotoJson[]; distance: number | null };
+export type FoundCard = { user: CardRow; photos: PhotoJson[]; distance: number | null; facts: DateFactsJson };
 
-/** The member's photos, read with the page rather than in another query. */
-const cardPhotos = photosJsonOf(sql`${sql.identifier('users')}.${sql.identifier('id')}`);
 
 const BOX_MARGIN_DEGREES = 1e-6;
 /** The nearest-first walk looks at no more members than this before falling back to the whole circle. */
@@ -75,7 +74,7 @@ const viewerValues = (viewer: Viewer) => ({
 });
 
 /** Every value a page statement reads. */
-export function pageValues({ viewer, origin, filters, offset, limit }: PageRequest) {
+export function pageValues({ viewer, origin, filters, offset, limit, month }: PageRequest) {
   const wanted = offset + limit;
   return {
     ...viewerValues(viewer),
@@ -96,6 +95,8 @@ export function pageValues({ viewer, origin, filters, offset, limit }: PageReque
     walk: walkLength(wanted),
     offset,
     limit,
+    monthStart: month?.start.toISOString() ?? null,
+    monthEnd: month?.end.toISOString() ?? null,
   };
 }
 type PageValues = ReturnType<typeof pageValues>;
@@ -247,7 +248,13 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
   const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
-  const columns = { user: cardColumns, photos: cardPhotos.as('photos'), distance };
+  // Each card's photos and date facts, read with the page rather than in other queries (PostgreSQL
+  // computes them after the page's limit, once per card).
+  const cardExtras = (table: string) => {
+    const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
+    return { photos: photosJsonOf(id).as('photos'), facts: dateFactsJson(id, bind('viewerId'), bind('monthStart'), bind('monthEnd')).as('facts') };
+  };
+  const columns = { user: cardColumns, distance, ...cardExtras('users') };
 
   if (sortBy !== 'distance' || !origin) {
     const order = {
@@ -287,8 +294,10 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       .select({ radius: reach.radius, unplacedToo: reach.unplacedToo, area: sql`${boxAround(bind, sql`${reach.radius}`)}`.as('area') })
       .from(reach),
   );
+  // The page's rows carry what a card shows, so the members found are not read again by id.
+  const found = { ...cardColumns, distance: kmFrom(originPoint(bind)).as('distance') };
   const placed = db
-    .select({ id: users.id })
+    .select(found)
     .from(users)
     .where(
       and(
@@ -298,16 +307,19 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       ),
     );
   const unplaced = db
-    .select({ id: users.id })
+    .select(found)
     .from(users)
     .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
   const page = (filters.maxDistance === undefined ? placed.unionAll(unplaced) : placed).as('page');
+  // A subquery's columns are read through its alias (a proxy: one by one, by name).
+  const user = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
+    [K in keyof typeof cardColumns]: (typeof page)[K];
+  };
   return db
     .with(reach, bounds)
-    .select(columns)
-    .from(users)
-    .innerJoin(page, eq(page.id, users.id))
-    .orderBy(sql`distance asc nulls last`, asc(users.id))
+    .select({ user, distance: page.distance, ...cardExtras('page') })
+    .from(page)
+    .orderBy(sql`${page.distance} asc nulls last`, asc(page.id))
     .limit(bind('limit'))
     .offset(bind('offset'));
 }
@@ -372,8 +384,8 @@ const DATED = sql.raw(`('confirmed', 'completed')`);
 const FEEDBACK_SHOWN = 5;
 const isoText = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-type DateFactsRow = DateStatsRow & {
-  id: string;
+/** The facts of one member as PostgreSQL writes them (json). */
+type DateFactsJson = DateStatsRow & {
   booking_status: { status: string; isInitiator: boolean } | null;
   this_month: number;
   last_confirmed: string | null;
@@ -383,50 +395,49 @@ type DateFactsRow = DateStatsRow & {
 export type DateFacts = {
   stats: DateStats;
   bookingStatus: { status: string; isInitiator: boolean } | null;
-  recentDateActivity: { thisMonth: number; lastConfirmedDate: string | null; feedback: DateFactsRow['feedback'] };
+  recentDateActivity: { thisMonth: number; lastConfirmedDate: string | null; feedback: DateFactsJson['feedback'] };
 };
 
+export function toDateFacts(json: DateFactsJson): DateFacts {
+  return {
+    stats: toDateStats(json),
+    bookingStatus: json.booking_status,
+    recentDateActivity: { thisMonth: json.this_month, lastConfirmedDate: json.last_confirmed, feedback: json.feedback },
+  };
+}
+
 /**
- * What cards and member pages show of members' dates, for a whole page in one query: their
- * reliability stats, the viewer's latest pending or confirmed booking with each, their confirmed
- * or completed dates in [monthStart, monthEnd), the latest of those, and the reviews they received.
+ * What cards and member pages show of a member's dates, as one json value: their reliability
+ * stats, the viewer's latest pending or confirmed booking with them, their confirmed or completed
+ * dates in [monthStart, monthEnd), the latest of those, and the reviews they received.
  */
-export async function dateFactsOf(
-  db: Tx,
-  viewerId: string,
-  memberIds: string[],
-  month: { start: Date; end: Date },
-): Promise<Map<string, DateFacts>> {
-  const facts = new Map<string, DateFacts>();
-  if (memberIds.length === 0) return facts;
+function dateFactsJson(member: SQL, viewerId: unknown, monthStart: unknown, monthEnd: unknown): SQL<DateFactsJson> {
   const viewer = sql`${viewerId}::uuid`;
   const datedAs = (side: typeof bookings.hostId | typeof bookings.guestId, extra: SQL = sql`true`) =>
-    sql`select ${bookings.startsAt} as starts_at from ${bookings} where ${side} = m.id and ${bookings.status} in ${DATED} and ${extra}`;
-  const thisMonth = sql`${bookings.startsAt} >= ${month.start.toISOString()}::timestamptz and ${bookings.startsAt} < ${month.end.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
-    select m.id, s.total_dates, s.no_shows, s.finished,
-      (select json_build_object('status', ${bookings.status}, 'isInitiator', ${bookings.guestId} = ${viewer})
+    sql`select ${bookings.startsAt} as starts_at from ${bookings} where ${side} = ${member} and ${bookings.status} in ${DATED} and ${extra}`;
+  const thisMonth = sql`${bookings.startsAt} >= ${monthStart}::timestamptz and ${bookings.startsAt} < ${monthEnd}::timestamptz`;
+  return sql<DateFactsJson>`(select json_build_object('total_dates', s.total_dates, 'no_shows', s.no_shows, 'finished', s.finished,
+    'booking_status', (select json_build_object('status', ${bookings.status}, 'isInitiator', ${bookings.guestId} = ${viewer})
          from ${bookings}
-         where ((${bookings.guestId} = ${viewer} and ${bookings.hostId} = m.id) or (${bookings.hostId} = ${viewer} and ${bookings.guestId} = m.id))
+         where ((${bookings.guestId} = ${viewer} and ${bookings.hostId} = ${member}) or (${bookings.hostId} = ${viewer} and ${bookings.guestId} = ${member}))
            and ${bookings.status} in ${ACTIVE}
-         order by ${bookings.createdAt} desc limit 1) as booking_status,
-      (select count(*)::int from (${datedAs(bookings.hostId, thisMonth)} union all ${datedAs(bookings.guestId, thisMonth)}) dated) as this_month,
-      (select ${isoText(sql`max(dated.starts_at)`)} from (${datedAs(bookings.hostId)} union all ${datedAs(bookings.guestId)}) dated) as last_confirmed,
-      (select coalesce(json_agg(json_build_object('rating', (r->>'rating')::int, 'comment', r->>'comment', 'createdAt', r->>'createdAt')
+         order by ${bookings.createdAt} desc limit 1),
+    'this_month', (select count(*)::int from (${datedAs(bookings.hostId, thisMonth)} union all ${datedAs(bookings.guestId, thisMonth)}) dated),
+    'last_confirmed', (select ${isoText(sql`max(dated.starts_at)`)} from (${datedAs(bookings.hostId)} union all ${datedAs(bookings.guestId)}) dated),
+    'feedback', (select coalesce(json_agg(json_build_object('rating', (r->>'rating')::int, 'comment', r->>'comment', 'createdAt', r->>'createdAt')
                  order by r->>'createdAt' desc), '[]'::json)
          from (select r from (
-                 select ${bookings.guestReview} as r from ${bookings} where ${bookings.hostId} = m.id and ${bookings.guestReview} is not null
+                 select ${bookings.guestReview} as r from ${bookings} where ${bookings.hostId} = ${member} and ${bookings.guestReview} is not null
                  union all
-                 select ${bookings.hostReview} from ${bookings} where ${bookings.guestId} = m.id and ${bookings.hostReview} is not null
-               ) received order by r->>'createdAt' desc limit ${FEEDBACK_SHOWN}) latest) as feedback
-    from unnest(${sql.param(memberIds)}::uuid[]) as m(id)
-    cross join lateral (select ${dateStatsColumns} from ${finishedDatesOf(sql`m.id`)} as f) s`);
-  for (const row of rowsOf<DateFactsRow>(result)) {
-    facts.set(row.id, {
-      stats: toDateStats(row),
-      bookingStatus: row.booking_status,
-      recentDateActivity: { thisMonth: row.this_month, lastConfirmedDate: row.last_confirmed, feedback: row.feedback },
-    });
-  }
-  return facts;
+                 select ${bookings.hostReview} from ${bookings} where ${bookings.guestId} = ${member} and ${bookings.hostReview} is not null
+               ) received order by r->>'createdAt' desc limit ${sql.raw(String(FEEDBACK_SHOWN))}) latest))
+    from (select ${dateStatsColumns} from ${finishedDatesOf(member)} as f) s)`;
+}
+
+/** A member page's date facts (browse reads a page's with the page itself). */
+export async function dateFactsOf(db: Tx, viewerId: string, memberId: string, month: { start: Date; end: Date }): Promise<DateFacts> {
+  const [row] = await db
+    .select({ facts: dateFactsJson(sql`${memberId}::uuid`, viewerId, month.start.toISOString(), month.end.toISOString()) })
+    .from(sql`(select 1) as one`);
+  return toDateFacts(row!.facts);
 }

@@ -38,12 +38,6 @@ export function mutualInterests(theirs: readonly string[], mine: readonly string
 }
 
 export const roundKm = (km: number | null) => (km === null ? null : Math.round(km * 10) / 10);
-const NO_DATE_FACTS: repo.DateFacts = {
-  stats: { totalDates: 0, onTimeRate: null, noShows: 0 },
-  bookingStatus: null,
-  recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
-};
-
 /** The UTC calendar month holding `now` (browse reads times in UTC). */
 function monthOf(now: Date) {
   return {
@@ -53,7 +47,7 @@ function monthOf(now: Date) {
 }
 
 /** A member's summary with what their dates say: stats, the viewer's booking with them, recent activity. */
-function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts = NO_DATE_FACTS) {
+function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts) {
   return { ...toMemberSummary(row, photos, facts.stats), bookingStatus: facts.bookingStatus, recentDateActivity: facts.recentDateActivity };
 }
 
@@ -72,7 +66,6 @@ export function createBrowseService(deps: {
   openSlotsOf: OpenSlotsOf;
 }) {
   const { db, userOf, openSlotsOf } = deps;
-  const dateFacts = (viewerId: string, ids: string[]) => repo.dateFactsOf(db, viewerId, ids, monthOf(deps.clock.now()));
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -139,14 +132,12 @@ export function createBrowseService(deps: {
         sortBy: query.sortBy,
         offset: (query.page - 1) * query.limit,
         limit: query.limit + 1,
+        month: monthOf(deps.clock.now()),
       });
       const shown = found.slice(0, query.limit);
-      const [open, facts] = await Promise.all([
-        openSlotsOf(shown.map((item) => item.user.id), CARD_SLOTS_SHOWN),
-        dateFacts(me.id, shown.map((item) => item.user.id)),
-      ]);
+      const open = await openSlotsOf(shown.map((item) => item.user.id), CARD_SLOTS_SHOWN);
       const users: BrowseCard[] = shown.map((item) => ({
-        ...cardDates(item.user, item.photos.map(toPhoto), facts.get(item.user.id)),
+        ...cardDates(item.user, item.photos.map(toPhoto), repo.toDateFacts(item.facts)),
         availabilityCount: open.get(item.user.id)?.count ?? 0,
         availability: open.get(item.user.id)?.slots ?? [],
         mutualInterests: mutualInterests(item.user.interests, me.interests),
@@ -168,11 +159,11 @@ export function createBrowseService(deps: {
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
       const [photos, facts, open] = await Promise.all([
         photosByMember(db, [found.user.id]),
-        dateFacts(me.id, [found.user.id]),
+        repo.dateFactsOf(db, me.id, found.user.id, monthOf(deps.clock.now())),
         openSlotsOf([id], null),
       ]);
       return {
-        ...cardDates(found.user, photos.get(found.user.id) ?? [], facts.get(found.user.id)),
+        ...cardDates(found.user, photos.get(found.user.id) ?? [], facts),
         availability: open.get(id)?.slots ?? [],
         preferences: preferencesOf(found.user),
         distance: roundKm(found.distance),
