@@ -74,8 +74,6 @@ export default defineConfig({
             // A member's libraries, one file each rather than a dozen pieces.
             { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query|react-query)|idb-keyval)/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // The landing page with its tagline table in one file (the admin's A/B tab imports the table too).
-            { name: 'landing', test: /src[\\/](app[\\/]landing[\\/]|shared[\\/]domain[\\/]ab-test\.ts|app[\\/]routes[\\/]_public[\\/]index\.tsx\?tsr-split)/ },
           ],
         },
       },

@@ -39,28 +39,31 @@ async function shipNewVersion(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
 }
 
-/** The scripts of workbox-window the page asks for (from the network or the service worker). */
-function workboxWindowRequests(page: Page): string[] {
+/** The update code (workbox-window, with the prompt: `platform/sw-update.ts`). */
+const UPDATE_CODE = /\/assets\/sw-update-[\w-]+\.js$/;
+
+/** The update code's requests (from the network or the service worker). */
+function updateCodeRequests(page: Page): string[] {
   const requested: string[] = [];
   page.on('request', (request) => {
-    if (/workbox-window/.test(request.url())) requested.push(request.url());
+    if (UPDATE_CODE.test(request.url())) requested.push(request.url());
   });
   return requested;
 }
 
 test('a new version offers "A new version is available", and Reload switches to it', async ({ page }) => {
-  const workboxWindow = workboxWindowRequests(page);
+  const updateCode = updateCodeRequests(page);
   await page.goto(`${origin}/`);
   await serviceWorkerControls(page);
   const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
   // A first visit registers the worker without workbox-window (decision 45): it loads with an update.
-  expect(workboxWindow).toEqual([]);
+  expect(updateCode).toEqual([]);
 
   await shipNewVersion(page);
 
   const toast = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(toast).toBeVisible();
-  expect(workboxWindow).toHaveLength(1);
+  expect(updateCode).toHaveLength(1);
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await toast.getByRole('button', { name: 'Reload' }).click();
 
@@ -80,12 +83,12 @@ test('a new version offers "A new version is available", and Reload switches to 
 test('an app opened under an installed version loads workbox-window from the precache and offers the next one', async ({ page }) => {
   await page.goto(`${origin}/`);
   await serviceWorkerControls(page);
-  const workboxWindow: { fromServiceWorker: boolean }[] = [];
+  const updateCode: { fromServiceWorker: boolean }[] = [];
   page.on('response', (response) => {
-    if (/workbox-window/.test(response.url())) workboxWindow.push({ fromServiceWorker: response.fromServiceWorker() });
+    if (UPDATE_CODE.test(response.url())) updateCode.push({ fromServiceWorker: response.fromServiceWorker() });
   });
   await page.reload();
-  await expect.poll(() => workboxWindow).toEqual([{ fromServiceWorker: true }]);
+  await expect.poll(() => updateCode).toEqual([{ fromServiceWorker: true }]);
 
   await shipNewVersion(page);
   await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible();
