@@ -42,6 +42,7 @@ test("the live connection, the outbox and push start only once the member's page
   await signInAs(page, await createMember(baseURL!, { verified: true }));
   const pageCode = await hold(page, /\/assets\/browse-[\w-]+\.js$/);
   const followers: string[] = [];
+  const outboxCode = page.waitForRequest(/\/assets\/outbox-[\w-]+\.js$/);
   page.on('request', (request) => {
     if (/\/assets\/member-start-[\w-]+\.js$/.test(request.url())) followers.push(request.url());
   });
@@ -55,6 +56,10 @@ test("the live connection, the outbox and push start only once the member's page
   pageCode.release();
   await expect(page.getByText('All times are shown in UTC.')).toBeVisible();
   await expect.poll(() => followers.length).toBe(1);
+  // Their code never links the start-up stylesheet again (it is inline in the shell): linked after
+  // the page's own stylesheets, it would override them and move the cards.
+  await outboxCode;
+  expect(await page.locator('link[rel="stylesheet"][href*="/assets/index-"]').count()).toBe(0);
 });
 
 test("the skeleton's heading is the one each page then writes", async ({ page, baseURL }) => {
