@@ -70,15 +70,15 @@ function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])
 
 /**
  * What each server event does on this device: the realtime store, the stored user, toasts, the query cache.
- * `firstReady`: this is the first `ready` of the connection opened at start (not one after a drop).
+ * `firstReady`: the first `ready` of a connection just opened (at start or sign-in), not one after a drop.
  */
 export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, { firstReady = false } = {}): void {
   switch (event.type) {
     case 'ready': {
       useRealtimeStore.setState({ connected: true, online: new Set(event.onlineUserIds) });
       // Whatever was known before this connection (a cache restored at start, a gap while it was down)
-      // may have missed events: ask again, without cancelling what is already being asked. At start,
-      // data younger than the cache's stale time (the page just fetched, before the connection) is
+      // may have missed events: ask again, without cancelling what is already being asked. On a new
+      // connection, data younger than the cache's stale time (the page just fetched, before the connection) is
       // kept, as a screen opened now would keep it: asking again only drew the page twice (decision 46).
       const configured = queryClient.getDefaultOptions().queries?.staleTime;
       const staleTime = firstReady && typeof configured === 'number' ? configured : 0;
