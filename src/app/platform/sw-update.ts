@@ -4,7 +4,7 @@ import { useToasts } from './ui/toast.store.ts';
 
 export const UPDATE_MESSAGE = 'A new version is available';
 
-let registered: Promise<unknown> | undefined;
+let registered = false;
 
 /**
  * The service worker's registration through workbox-window (once per page): its `waiting` event,
@@ -13,6 +13,7 @@ let registered: Promise<unknown> | undefined;
  */
 export function offerUpdates(): void {
   if (registered) return;
+  registered = true;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
     useToasts.getState().show({
@@ -28,5 +29,5 @@ export function offerUpdates(): void {
       },
     });
   });
-  registered = wb.register({ immediate: true }).catch(failed);
+  void wb.register({ immediate: true }).catch(failed);
 }
