@@ -1,9 +1,39 @@
 /// <reference types="vitest/config" />
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPublicPages } from './scripts/prerender.ts';
+
+/**
+ * The start-up stylesheet (the theme and the shell) is inline in every page (scripts/prerender.ts),
+ * so Vite's loader of a chunk's dependencies finds no <link> for it and would link it once more
+ * when a later chunk that depends on the start-up script loads — after the pages' own
+ * stylesheets, whose rules it then overrides (a card's padding changed under a member's eyes).
+ * Its place in those lists goes to the start-up script itself, which is loaded already.
+ */
+function startUpStylesheetStaysInline(): Plugin {
+  return {
+    name: 'start-up-stylesheet-stays-inline',
+    apply: 'build',
+    enforce: 'post',
+    // After the chunks are written: Vite fills the dependency lists in at the very end.
+    writeBundle(options, bundle) {
+      for (const entry of Object.values(bundle)) {
+        if (entry.type !== 'chunk' || !entry.isEntry) continue;
+        for (const css of entry.viteMetadata?.importedCss ?? []) {
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type !== 'chunk' || !chunk.code.includes(`"${css}"`)) continue;
+            chunk.code = chunk.code.replaceAll(`"${css}"`, `"${entry.fileName}"`);
+            writeFileSync(path.join(options.dir!, chunk.fileName), chunk.code);
+          }
+        }
+      }
+    },
+  };
+}
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -20,6 +50,7 @@ export default defineConfig({
       generatedRouteTree: './src/app/route-tree.gen.ts',
     }),
     react(),
+    startUpStylesheetStaysInline(),
     prerenderPublicPages(),
     VitePWA({
       // After the public pages are prerendered, so the precache lists them.

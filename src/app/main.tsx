@@ -65,10 +65,16 @@ void restoreSession();
 const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
 if (useSession.getState().token !== null) {
   // A member's page starts at once, beside the restore of their kept screens: its route's code and
-  // its loader's request, and the query provider's code (none of them waits for another).
+  // its loader's request, and the query provider's code (none of them waits for another). The live
+  // connection, the outbox and push follow once that page has rendered and the browser is idle, so
+  // their code and work never stand between the member and the page (decision 46).
   void loadMemberQueries();
   void router.load();
-  followMember();
+  const stop = router.subscribe('onRendered', () => {
+    stop();
+    if ('requestIdleCallback' in window) requestIdleCallback(followMember, { timeout: 2000 });
+    else setTimeout(followMember, 200);
+  });
 } else {
   const stop = useSession.subscribe((state) => {
     if (state.token === null) return;

@@ -38,6 +38,30 @@ test("a member's page paints its heading and asks for its data while the query p
   await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
 });
 
+test("the live connection, the outbox and push start only once the member's page has rendered", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  const pageCode = await hold(page, /\/assets\/browse-[\w-]+\.js$/);
+  const followers: string[] = [];
+  const outboxCode = page.waitForRequest(/\/assets\/outbox-[\w-]+\.js$/);
+  page.on('request', (request) => {
+    if (/\/assets\/member-start-[\w-]+\.js$/.test(request.url())) followers.push(request.url());
+  });
+  const meAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/me');
+  await page.goto('/browse');
+  await pageCode.seen;
+  // The session check goes out and the page has loaded; its code is held, so it cannot render.
+  await meAsked;
+  await page.waitForLoadState('load');
+  expect(followers).toEqual([]);
+  pageCode.release();
+  await expect(page.getByText('All times are shown in UTC.')).toBeVisible();
+  await expect.poll(() => followers.length).toBe(1);
+  // Their code never links the start-up stylesheet again (it is inline in the shell): linked after
+  // the page's own stylesheets, it would override them and move the cards.
+  await outboxCode;
+  expect(await page.locator('link[rel="stylesheet"][href*="/assets/index-"]').count()).toBe(0);
+});
+
 test("the skeleton's heading is the one each page then writes", async ({ page, baseURL }) => {
   await signInAs(page, await createMember(baseURL!, { verified: true }));
   const pages = { '/bookings': 'My Bookings', '/notifications': 'Notifications', '/availability': 'My Availability', '/messages': 'Messages', '/my-likes': 'My Likes' };

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } 
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { serviceWorkerControls } from '../support/e2e-fixtures.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -33,17 +33,37 @@ test.afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** Ships a new service worker (any byte change is a new version) and has the browser find it. */
+async function shipNewVersion(page: Page) {
+  writeFileSync(path.join(root, 'sw.js'), `${readFileSync(path.join(root, 'sw.js'), 'utf8')}\n// next release ${Date.now()}\n`);
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+}
+
+/** The update code (workbox-window, with the prompt: `platform/sw-update.ts`). */
+const UPDATE_CODE = /\/assets\/sw-update-[\w-]+\.js$/;
+
+/** The update code's requests (from the network or the service worker). */
+function updateCodeRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (UPDATE_CODE.test(request.url())) requested.push(request.url());
+  });
+  return requested;
+}
+
 test('a new version offers "A new version is available", and Reload switches to it', async ({ page }) => {
+  const updateCode = updateCodeRequests(page);
   await page.goto(`${origin}/`);
   await serviceWorkerControls(page);
   const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  // A first visit registers the worker without workbox-window (decision 45): it loads with an update.
+  expect(updateCode).toEqual([]);
 
-  // Ship a new service worker (any byte change is a new version) and let the browser find it.
-  writeFileSync(path.join(root, 'sw.js'), `${readFileSync(path.join(root, 'sw.js'), 'utf8')}\n// next release\n`);
-  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+  await shipNewVersion(page);
 
   const toast = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(toast).toBeVisible();
+  expect(updateCode).toHaveLength(1);
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await toast.getByRole('button', { name: 'Reload' }).click();
 
@@ -58,4 +78,18 @@ test('a new version offers "A new version is available", and Reload switches to 
   });
   expect(state).toEqual({ waiting: false, controller: firstWorker });
   await expect(toast).toHaveCount(0);
+});
+
+test('an app opened under an installed version loads workbox-window from the precache and offers the next one', async ({ page }) => {
+  await page.goto(`${origin}/`);
+  await serviceWorkerControls(page);
+  const updateCode: { fromServiceWorker: boolean }[] = [];
+  page.on('response', (response) => {
+    if (UPDATE_CODE.test(response.url())) updateCode.push({ fromServiceWorker: response.fromServiceWorker() });
+  });
+  await page.reload();
+  await expect.poll(() => updateCode).toEqual([{ fromServiceWorker: true }]);
+
+  await shipNewVersion(page);
+  await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible();
 });

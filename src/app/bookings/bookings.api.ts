@@ -95,7 +95,8 @@ export const bookingQueries = {
     queryOptions({
       queryKey: bookingKeys.list(perspective),
       queryFn: () => bookingsApi.mine(perspective).then((answer) => answer.bookings),
-      // Another member's answer changes this list: ask again whenever the page opens.
-      staleTime: 0,
+      // Another member's answer changes this list: ask again whenever the page opens — once: the
+      // route's loader asks, and the page that mounts a moment later does not ask a second time.
+      staleTime: 5_000,
     }),
 };

@@ -112,6 +112,22 @@ describe('cache, presence and typing', () => {
     expect(invalidated(['score'])).toBe(false);
   });
 
+  it("the first ready at start keeps what is younger than the cache's stale time (the page just fetched); a ready after a drop asks for everything", () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    try {
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      client.setQueryData(['browse', 'kept'], 1, { updatedAt: Date.now() - 60_000 });
+      client.setQueryData(['browse', 'fresh'], 1);
+      const invalidated = (key: string[]) => client.getQueryState(key)?.isInvalidated;
+      applyServerEvent({ type: 'ready', onlineUserIds: [] }, client, { firstReady: true });
+      expect([invalidated(['browse', 'kept']), invalidated(['browse', 'fresh'])]).toEqual([true, false]);
+      applyServerEvent({ type: 'ready', onlineUserIds: [] }, client);
+      expect(invalidated(['browse', 'fresh'])).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('ready sets who is online; online and offline events change it', () => {
     applyServerEvent({ type: 'ready', onlineUserIds: ['a'] }, queryClient);
     expect(useRealtimeStore.getState().connected).toBe(true);

@@ -68,15 +68,25 @@ function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
 }
 
-/** What each server event does on this device: the realtime store, the stored user, toasts, the query cache. */
-export function applyServerEvent(event: ServerEvent, queryClient: QueryClient): void {
+/**
+ * What each server event does on this device: the realtime store, the stored user, toasts, the query cache.
+ * `firstReady`: the first `ready` of a connection just opened (at start or sign-in), not one after a drop.
+ */
+export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, { firstReady = false } = {}): void {
   switch (event.type) {
-    case 'ready':
+    case 'ready': {
       useRealtimeStore.setState({ connected: true, online: new Set(event.onlineUserIds) });
       // Whatever was known before this connection (a cache restored at start, a gap while it was down)
-      // may have missed events: ask again, without cancelling what is already being asked.
-      for (const queryKey of STALE_ON_CONNECT) void queryClient.invalidateQueries({ queryKey: [...queryKey] }, { cancelRefetch: false });
+      // may have missed events: ask again, without cancelling what is already being asked. On a new
+      // connection, data younger than the cache's stale time (the page just fetched, before the connection) is
+      // kept, as a screen opened now would keep it: asking again only drew the page twice (decision 46).
+      const configured = queryClient.getDefaultOptions().queries?.staleTime;
+      const staleTime = firstReady && typeof configured === 'number' ? configured : 0;
+      for (const queryKey of STALE_ON_CONNECT) {
+        void queryClient.invalidateQueries({ queryKey: [...queryKey], predicate: (query) => query.isStaleByTime(staleTime) }, { cancelRefetch: false });
+      }
       return;
+    }
     case 'userOnline':
       useRealtimeStore.setState((state) => ({ online: new Set(state.online).add(event.userId) }));
       return;

@@ -35,11 +35,12 @@ export function typingThrottle(send: (event: ClientEvent) => void, now: () => nu
 /** Opens the member's live connection (a previous one is closed first). */
 export function startRealtime(token: string): void {
   stopRealtime();
+  let readies = 0;
   const opened = createConnection({
     url: realtimeUrlOf(window.location),
     token,
     onEvent(event) {
-      applyServerEvent(event, queryClient);
+      applyServerEvent(event, queryClient, { firstReady: event.type === 'ready' && ++readies === 1 });
     },
     onStatus(status) {
       if (status === 'open') return;
