@@ -76,10 +76,10 @@ export class ProfileIncompleteError extends HttpError {
 }
 
 const hoursUntil = (startsAt: Date, now: Date) => (startsAt.getTime() - now.getTime()) / HOUR_MS;
-const roleOf = (booking: repo.BookingRow, memberId: string): Role => (booking.hostId === memberId ? 'host' : 'guest');
-const ownReview = (booking: repo.BookingRow, role: Role) => (role === 'host' ? booking.hostReview : booking.guestReview);
+const roleOf = (booking: repo.BookingView, memberId: string): Role => (booking.hostId === memberId ? 'host' : 'guest');
+const ownReview = (booking: repo.BookingView, role: Role) => (role === 'host' ? booking.hostReview : booking.guestReview);
 const otherIdOf = (booking: repo.BookingRow, memberId: string) => (booking.hostId === memberId ? booking.guestId : booking.hostId);
-const roleOfMember = (booking: repo.BookingRow, id: string | null): Role | null =>
+const roleOfMember = (booking: repo.BookingView, id: string | null): Role | null =>
   id === booking.hostId ? 'host' : id === booking.guestId ? 'guest' : null;
 /** Statuses a booking reaches only through confirmation. */
 const WAS_CONFIRMED = (status: BookingStatus) => status === 'confirmed' || status === 'completed' || status === 'cancelled' || isNoShow(status);
