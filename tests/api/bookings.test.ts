@@ -4,6 +4,7 @@ import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import { bookings, dateCommitments } from '#server/bookings/bookings.tables.ts';
 import { notifications } from '#server/notifications/notifications.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';
+import { MyBookingsResponseSchema } from '#shared/api/bookings.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { createMember, updateMember, type TestMember } from '#tests/support/members.ts';
@@ -409,6 +410,16 @@ describe('POST /bookings/:id/no-show', () => {
   });
 });
 
+/**
+ * A member's list, checked against its schema: my bookings is written without zod reading it
+ * (README decision 51), so a missing field, a wrong type or one field too many fails here.
+ */
+async function checkedList(m: TestMember) {
+  const { body } = await t.call('GET', '/bookings/my-bookings', { token: m.token });
+  expect(MyBookingsResponseSchema.parse(body)).toStrictEqual(body);
+  return body.bookings;
+}
+
 describe('GET /bookings/my-bookings and /bookings/:id', () => {
   it('lists a member’s bookings newest date first, by perspective and status; only the parties read one', async () => {
     const me = await member('Me');
@@ -434,7 +445,7 @@ describe('GET /bookings/my-bookings and /bookings/:id', () => {
     expect((await t.call('GET', '/bookings/my-bookings?status=lost', { token: me.token })).status).toBe(400);
     expect((await t.call('GET', '/bookings/my-bookings?perspective=everyone', { token: me.token })).status).toBe(400);
 
-    const list = (await t.call('GET', '/bookings/my-bookings', { token: me.token })).body.bookings;
+    const list = await checkedList(me);
     expect(list[1]).toMatchObject({ userRole: 'guest', otherParty: { _id: hostB.id, profile: { name: hostB.name } } });
     expect(list[2]).toMatchObject({ userRole: 'host', otherParty: { _id: guestC.id } });
     expect(JSON.stringify(list)).not.toContain(hostB.email);
@@ -469,6 +480,7 @@ describe('reliability stats, booking status and date activity', () => {
     await noShow(dana, missedByGuest, partners[2]!.id);
 
     const stats = { totalDates: 1, noShows: 1, onTimeRate: 67 };
+    expect((await checkedList(dana)).map((b: { status: string }) => b.status)).toEqual(['pending', 'no_show_guest', 'no_show_host', 'completed']);
     const mine = (await t.call('GET', '/bookings/my-bookings', { token: partners[0]!.token })).body.bookings;
     expect(mine[0].otherParty.reliabilityScore.stats).toEqual(stats);
     expect((await getBooking(partners[2]!, missedByGuest)).body.booking.otherParty.reliabilityScore.stats).toEqual(stats);

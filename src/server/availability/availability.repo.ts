@@ -10,6 +10,25 @@ import { availabilitySlots as slots } from './availability.tables.ts';
 export type SlotRow = typeof slots.$inferSelect;
 export type NewSlotRow = typeof slots.$inferInsert;
 
+/** The columns a slot's public shape (`toPublicSlot`) reads: a list of slots selects only these. */
+export const publicSlotColumns = {
+  id: slots.id,
+  date: slots.date,
+  startTime: slots.startTime,
+  endTime: slots.endTime,
+  timeZone: slots.timeZone,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  dateType: slots.dateType,
+  venue: slots.venue,
+  venueType: slots.venueType,
+  address: slots.address,
+  notes: slots.notes,
+  maxBookings: slots.maxBookings,
+  confirmedCount: slots.confirmedCount,
+};
+export type PublicSlotRow = Pick<SlotRow, keyof typeof publicSlotColumns>;
+
 /**
  * Live and not full: the condition of the partial index availability_slots_open_idx, written as
  * constants so the planner can use that index.

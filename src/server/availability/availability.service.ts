@@ -31,7 +31,7 @@ const fieldError = (status: number, field: string, message: string) => new HttpE
 /** A stored date as 'YYYY-MM-DD' (drivers may hand a date column back as a Date). */
 const dayOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
-export function toPublicSlot(row: repo.SlotRow): PublicSlot {
+export function toPublicSlot(row: repo.PublicSlotRow): PublicSlot {
   return {
     _id: row.id,
     date: dayOf(row.date),

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.tables.ts';
+import { publicSlotColumns, type PublicSlotRow } from '../availability/availability.repo.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
@@ -119,10 +120,33 @@ const other = alias(users, 'other_party');
 /** What a member summary of the other party needs. */
 const otherColumns = summaryColumns(other);
 
+/** The columns a booking's view (bookings.service `toBooking`) reads: a list of bookings selects only these. */
+const bookingViewColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  hostId: bookings.hostId,
+  guestId: bookings.guestId,
+  startsAt: bookings.startsAt,
+  requestMessage: bookings.requestMessage,
+  proposedVenue: bookings.proposedVenue,
+  paidBy: bookings.paidBy,
+  responseMessage: bookings.responseMessage,
+  cancelledBy: bookings.cancelledBy,
+  cancelReason: bookings.cancelReason,
+  cancellationPenalty: bookings.cancellationPenalty,
+  noShowReportedBy: bookings.noShowReportedBy,
+  noShowReason: bookings.noShowReason,
+  hostReview: bookings.hostReview,
+  guestReview: bookings.guestReview,
+  createdAt: bookings.createdAt,
+  updatedAt: bookings.updatedAt,
+};
+export type BookingView = Pick<BookingRow, keyof typeof bookingViewColumns>;
+
 /** A booking with its slot and the other party's summary, photos and date stats. */
 export type BookingWithParts = {
-  booking: BookingRow;
-  slot: SlotRow;
+  booking: BookingView;
+  slot: PublicSlotRow;
   other: SummaryRow;
   otherPhotos: PhotoJson[];
   otherStats: DateStatsRow;
@@ -152,8 +176,8 @@ export async function bookingsOf(
 ): Promise<BookingWithParts[]> {
   return db
     .select({
-      booking: bookings,
-      slot: availabilitySlots,
+      booking: bookingViewColumns,
+      slot: publicSlotColumns,
       other: otherColumns,
       otherPhotos: photosJsonOf(sql`${other.id}`),
       otherStats: dateStatsJsonOf(sql`${other.id}`),

@@ -38,6 +38,7 @@ import { toMemberSummary } from '../profiles/profiles.service.ts';
 import type { BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import * as repo from './bookings.repo.ts';
+import type { Review } from './bookings.tables.ts';
 
 type RequestBody = z.output<typeof BookingRequestBodySchema>;
 type RespondBody = z.output<typeof RespondBodySchema>;
@@ -76,20 +77,29 @@ export class ProfileIncompleteError extends HttpError {
 }
 
 const hoursUntil = (startsAt: Date, now: Date) => (startsAt.getTime() - now.getTime()) / HOUR_MS;
-const roleOf = (booking: repo.BookingRow, memberId: string): Role => (booking.hostId === memberId ? 'host' : 'guest');
-const ownReview = (booking: repo.BookingRow, role: Role) => (role === 'host' ? booking.hostReview : booking.guestReview);
+const roleOf = (booking: repo.BookingView, memberId: string): Role => (booking.hostId === memberId ? 'host' : 'guest');
+const ownReview = (booking: repo.BookingView, role: Role) => (role === 'host' ? booking.hostReview : booking.guestReview);
 const otherIdOf = (booking: repo.BookingRow, memberId: string) => (booking.hostId === memberId ? booking.guestId : booking.hostId);
-const roleOfMember = (booking: repo.BookingRow, id: string | null): Role | null =>
+const roleOfMember = (booking: repo.BookingView, id: string | null): Role | null =>
   id === booking.hostId ? 'host' : id === booking.guestId ? 'guest' : null;
 /** Statuses a booking reaches only through confirmation. */
 const WAS_CONFIRMED = (status: BookingStatus) => status === 'confirmed' || status === 'completed' || status === 'cancelled' || isNoShow(status);
 
-/** A booking as one of its parties sees it now. */
+const reviewOf = (review: Review | null) =>
+  review && { rating: review.rating, comment: review.comment, wouldMeetAgain: review.wouldMeetAgain, createdAt: review.createdAt };
+
+/**
+ * A booking as one of its parties sees it now. Every object is built here field by field, stored
+ * JSON (venue, reviews) included, so my bookings can be written without zod reading it again
+ * (bookings.routes `asBuilt`).
+ */
 export function toBooking(parts: repo.BookingWithParts, viewerId: string, now: Date): Booking {
   const { booking, slot } = parts;
   const otherParty = toMemberSummary(parts.other, parts.otherPhotos.map(toPhoto), toDateStats(parts.otherStats));
   const role = roleOf(booking, viewerId);
   const hours = hoursUntil(booking.startsAt, now);
+  const startsAt = booking.startsAt.toISOString();
+  const venue = booking.proposedVenue;
   const confirmed = booking.status === 'confirmed';
   const canCancel = confirmed && hours > CANCEL_CUTOFF_HOURS && !ownReview(booking, role);
   return {
@@ -98,15 +108,13 @@ export function toBooking(parts: repo.BookingWithParts, viewerId: string, now: D
     userRole: role,
     otherParty,
     availability: toPublicSlot(slot),
-    proposedDateTime: booking.startsAt.toISOString(),
-    proposedVenue: booking.proposedVenue,
-    confirmedDetails: WAS_CONFIRMED(booking.status)
-      ? { dateTime: booking.startsAt.toISOString(), venue: { name: booking.proposedVenue.name } }
-      : null,
+    proposedDateTime: startsAt,
+    proposedVenue: { name: venue.name, address: venue.address, type: venue.type, priceRange: venue.priceRange },
+    confirmedDetails: WAS_CONFIRMED(booking.status) ? { dateTime: startsAt, venue: { name: venue.name } } : null,
     requestMessage: booking.requestMessage,
     responseMessage: booking.responseMessage,
     paymentResponsibility: { paidBy: booking.paidBy },
-    completion: { hostReview: booking.hostReview, guestReview: booking.guestReview },
+    completion: { hostReview: reviewOf(booking.hostReview), guestReview: reviewOf(booking.guestReview) },
     cancellation:
       booking.status === 'cancelled'
         ? { cancelledBy: roleOfMember(booking, booking.cancelledBy), reason: booking.cancelReason ?? '', penalty: booking.cancellationPenalty ?? 0 }
