@@ -48,7 +48,7 @@ export const ownRecordQuery = () =>
   queryOptions({
     queryKey: authKeys.me(),
     queryFn: async () => {
-      const { user } = await authApi.me();
+      const { user } = await authApi.ownRecord();
       useSession.getState().setUser(user);
       return user;
     },
