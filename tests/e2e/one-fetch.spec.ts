@@ -81,10 +81,6 @@ test('every member page asks for each of its data once, opened within the app or
     ['/messages', 'Messages'],
   ] as const;
 
-  const ready = connectionReady(page);
-  await page.goto('/contact');
-  await ready;
-  await page.waitForLoadState('networkidle');
   for (const [path, heading] of pages) {
     // Within the app, from a page that asks for none of it.
     await page.goto('/contact');
