@@ -39,7 +39,7 @@ export async function restoreSession(): Promise<void> {
 async function checkWithServer(): Promise<void> {
   try {
     const { authApi } = await import('./auth.api.ts');
-    const { user: fresh } = await authApi.me();
+    const { user: fresh } = await authApi.check();
     useSession.getState().setUser(fresh);
   } catch (error) {
     // The server's refusal (an HttpError with its status; the class stays out of the start-up script).

@@ -10,6 +10,7 @@ import {
 } from '#shared/api/bookings.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { api, http, toHttpError } from '#app/platform/http.ts';
+import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
 
 export type Perspective = 'all' | 'host' | 'guest';
 
@@ -97,6 +98,6 @@ export const bookingQueries = {
       queryFn: () => bookingsApi.mine(perspective).then((answer) => answer.bookings),
       // Another member's answer changes this list: ask again whenever the page opens — once: the
       // route's loader asks, and the page that mounts a moment later does not ask a second time.
-      staleTime: 5_000,
+      staleTime: OPENED_FRESH_MS,
     }),
 };

@@ -40,21 +40,25 @@ export const profilesApi = {
   deletePhoto: (photoId: string) => http.delete(profilesPaths.photo(photoId), PhotoDeleteResponseSchema, undefined, { fallback: PHOTO_DELETE_FAILED }),
 };
 
-/**
- * The member's own record fresh from the server (the same cache entry the session keeps); the
- * session store follows it, so the header's score chip shows what the server says.
- */
-export const ownRecordQuery = () =>
+/** The member's own record from the server (`ask`), kept in the cache entry the session keeps; the session store follows it. */
+const ownRecord = (ask: () => ReturnType<typeof authApi.me>) =>
   queryOptions({
     queryKey: authKeys.me(),
     queryFn: async () => {
-      const { user } = await authApi.me();
+      const { user } = await ask();
       useSession.getState().setUser(user);
       return user;
     },
     staleTime: 0,
     retry: false,
   });
+
+/**
+ * The member's own record fresh from the server (the same cache entry the session keeps); the
+ * session store follows it, so the header's score chip shows what the server says. A page opened
+ * with the session check at start takes that check's answer (decision 54).
+ */
+export const ownRecordQuery = () => ownRecord(authApi.ownRecord);
 
 /** Changes the member in the session store (and so in the header) at once. */
 export function updateOwnRecord(change: (user: User) => User) {
@@ -64,5 +68,5 @@ export function updateOwnRecord(change: (user: User) => User) {
 
 /** After a photo change: the server's record, for the score and anything else it moved. */
 export function refreshOwnRecord(): Promise<User> {
-  return queryClient.fetchQuery(ownRecordQuery());
+  return queryClient.fetchQuery(ownRecord(authApi.me));
 }

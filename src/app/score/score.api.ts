@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CreditReportResponseSchema, scorePaths } from '#shared/api/score.ts';
 import { http } from '#app/platform/http.ts';
+import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
 
 export const CREDIT_REPORT_FAILED = 'Failed to load credit report';
 
@@ -14,6 +15,6 @@ export const scoreApi = {
 };
 
 export const scoreQueries = {
-  /** Asked again on each visit: the ledger moves with every date. */
-  creditReport: () => queryOptions({ queryKey: scoreKeys.creditReport(), queryFn: scoreApi.creditReport, staleTime: 0 }),
+  /** Asked again on each visit (once: the route's loader asks): the ledger moves with every date. */
+  creditReport: () => queryOptions({ queryKey: scoreKeys.creditReport(), queryFn: scoreApi.creditReport, staleTime: OPENED_FRESH_MS }),
 };
