@@ -123,5 +123,6 @@ export function drizzlePgliteNamed(pglite: PGlite, schema: Schema): Db {
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   const relational: Relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
   const session = new NamedPgliteSession(pglite, dialect, relational, namedStatements(pglite), false);
-  return new PgliteDatabase(dialect, session, relational as never) as unknown as Db;
+  // As Drizzle's own `drizzle(pglite)` builds it, `$client` included.
+  return Object.assign(new PgliteDatabase(dialect, session, relational as never), { $client: pglite }) as unknown as Db;
 }
