@@ -11,6 +11,8 @@ const { serialize } = protocol;
 type QueryClient = { query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> };
 type Relational = RelationalSchemaConfig<TablesRelationalConfig>;
 
+let lastStatement = 0;
+
 function concat(messages: Uint8Array[]): Uint8Array {
   const all = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
   let at = 0;
@@ -34,7 +36,8 @@ function namedStatements(pglite: PGlite) {
     await pglite._checkReady(); // not yet started, or closed meanwhile
     let statement = statements.get(text);
     if (!statement) {
-      const name = `rendezvous_${statements.size + 1}`;
+      // Unique in the process: two Drizzle handles over one PGlite must not reuse each other's names.
+      const name = `rendezvous_${(lastStatement += 1)}`;
       const described = await pglite.execProtocolStream(
         concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
         { syncToFs: false },
