@@ -342,6 +342,11 @@ export async function benchApi() {
     const pgliteToken = await verifiedViewer(server);
     const pgliteMe = await measure(`${server.url}/api/auth/me`, pgliteToken, { pids: { server: server.child.pid! } });
     rows.push({ call: 'GET /api/auth/me (embedded PGlite)', load: pgliteMe, goal: '', result: reference(pgliteMe) });
+    if (hasBrowse) {
+      // The demo members a new install gets: what `npm start` browses.
+      const pgliteBrowse = await measure(`${server.url}${BROWSE_PATH}`, pgliteToken, { pids: { server: server.child.pid! } });
+      rows.push({ call: `GET ${BROWSE_PATH} (embedded PGlite)`, load: pgliteBrowse, goal: '', result: reference(pgliteBrowse) });
+    }
     await server.stop();
     server = null;
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { drizzlePgliteNamed } from './pglite-session.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -150,7 +151,7 @@ export function newPglite(dataDir?: string): PGlite {
 export function openPglite(dataDir: string | null, client?: PGlite): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = client ?? newPglite(dataDir ?? undefined);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePgliteNamed(pglite, schema);
   return {
     db,
     kind: 'pglite',
