@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { addPhoto, createMember, signInAs } from '../support/e2e-fixtures.ts';
 
 /*
- * Each member page asks for each of its data once when it opens (decision 54): the route's loader
+ * Each member page asks for each of its data once when it opens (decision 53): the route's loader
  * asks, and the page that mounts a moment later keeps that answer instead of asking again. Checked
  * for a navigation within the app and for a full page load. The service worker is kept out so every
  * request is seen here.

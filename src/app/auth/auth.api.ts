@@ -40,7 +40,7 @@ export const authApi = {
     return kept.answer;
   },
   /**
-   * The member's record for their own page (decision 54): the session check's answer if it is still
+   * The member's record for their own page (decision 53): the session check's answer if it is still
    * coming or came less than a few seconds ago (the page opened at start), taken once; otherwise
    * asked afresh.
    */

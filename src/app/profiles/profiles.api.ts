@@ -56,7 +56,7 @@ const ownRecord = (ask: () => ReturnType<typeof authApi.me>) =>
 /**
  * The member's own record fresh from the server (the same cache entry the session keeps); the
  * session store follows it, so the header's score chip shows what the server says. A page opened
- * with the session check at start takes that check's answer (decision 54).
+ * with the session check at start takes that check's answer (decision 53).
  */
 export const ownRecordQuery = () => ownRecord(authApi.ownRecord);
 
