@@ -76,8 +76,8 @@ export const NO_DATE_STATS: DateStats = { totalDates: 0, onTimeRate: null, noSho
 export function toDateStats(row: DateStatsRow): DateStats {
   return {
     totalDates: row.total_dates,
-    noShows: row.no_shows,
     onTimeRate: row.finished === 0 ? null : Math.round((100 * (row.finished - row.no_shows)) / row.finished),
+    noShows: row.no_shows,
   };
 }
 
