@@ -112,15 +112,18 @@ describe('cache, presence and typing', () => {
     expect(invalidated(['score'])).toBe(false);
   });
 
-  it("the first ready at start keeps what is younger than the cache's stale time (the page just fetched); a ready after a drop asks for everything", () => {
+  it("the first ready at start keeps what this page fetched within the cache's stale time, never a restored copy; a ready after a drop asks for everything", () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
     try {
       const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      const pageStartedAt = Date.now() - 5_000;
       client.setQueryData(['browse', 'kept'], 1, { updatedAt: Date.now() - 60_000 });
+      // Restored at start: fetched by the page before this one, a moment ago (and maybe persisted before its last change).
+      client.setQueryData(['notifications', 'restored'], 1, { updatedAt: pageStartedAt - 1_000 });
       client.setQueryData(['browse', 'fresh'], 1);
       const invalidated = (key: string[]) => client.getQueryState(key)?.isInvalidated;
-      applyServerEvent({ type: 'ready', onlineUserIds: [] }, client, { firstReady: true });
-      expect([invalidated(['browse', 'kept']), invalidated(['browse', 'fresh'])]).toEqual([true, false]);
+      applyServerEvent({ type: 'ready', onlineUserIds: [] }, client, { firstReady: true, pageStartedAt });
+      expect([invalidated(['browse', 'kept']), invalidated(['notifications', 'restored']), invalidated(['browse', 'fresh'])]).toEqual([true, true, false]);
       applyServerEvent({ type: 'ready', onlineUserIds: [] }, client);
       expect(invalidated(['browse', 'fresh'])).toBe(true);
     } finally {

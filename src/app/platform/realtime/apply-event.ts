@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '#shared/api/realtime.ts';
 import { gradeFor, royalTitleFor, type Grade } from '#shared/domain/score.ts';
 import { useSession } from '../session.store.ts';
@@ -71,19 +71,22 @@ function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])
 /**
  * What each server event does on this device: the realtime store, the stored user, toasts, the query cache.
  * `firstReady`: the first `ready` of a connection just opened (at start or sign-in), not one after a drop.
+ * `pageStartedAt`: when this page began; anything older came from the cache restored at start.
  */
-export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, { firstReady = false } = {}): void {
+export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, { firstReady = false, pageStartedAt = performance.timeOrigin } = {}): void {
   switch (event.type) {
     case 'ready': {
       useRealtimeStore.setState({ connected: true, online: new Set(event.onlineUserIds) });
       // Whatever was known before this connection (a cache restored at start, a gap while it was down)
       // may have missed events: ask again, without cancelling what is already being asked. On a new
-      // connection, data younger than the cache's stale time (the page just fetched, before the connection) is
+      // connection, what this page fetched within the cache's stale time (before the connection) is
       // kept, as a screen opened now would keep it: asking again only drew the page twice (decision 46).
+      // A restored copy is always asked again, however young: it may lag what the last page saw.
       const configured = queryClient.getDefaultOptions().queries?.staleTime;
       const staleTime = firstReady && typeof configured === 'number' ? configured : 0;
+      const askAgain = (query: Query) => query.state.dataUpdatedAt < pageStartedAt || query.isStaleByTime(staleTime);
       for (const queryKey of STALE_ON_CONNECT) {
-        void queryClient.invalidateQueries({ queryKey: [...queryKey], predicate: (query) => query.isStaleByTime(staleTime) }, { cancelRefetch: false });
+        void queryClient.invalidateQueries({ queryKey: [...queryKey], predicate: askAgain }, { cancelRefetch: false });
       }
       return;
     }
