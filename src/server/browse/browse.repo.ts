@@ -7,7 +7,7 @@ import type { Tx } from '../platform/db/client.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
-import { dateStatsColumns, finishedDatesOf, summaryColumns, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
+import { dateStatsRowOf, summaryColumns, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -431,7 +431,7 @@ function dateFactsJson(member: SQL, viewerId: unknown, monthStart: unknown, mont
                  union all
                  select ${bookings.hostReview} from ${bookings} where ${bookings.guestId} = ${member} and ${bookings.hostReview} is not null
                ) received order by r->>'createdAt' desc limit ${sql.raw(String(FEEDBACK_SHOWN))}) latest))
-    from (select ${dateStatsColumns} from ${finishedDatesOf(member)} as f) s)`;
+    from ${dateStatsRowOf(member)} as s)`;
 }
 
 /** A member page's date facts (browse reads a page's with the page itself). */

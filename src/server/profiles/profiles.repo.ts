@@ -53,19 +53,16 @@ export async function setNotificationSettings(db: Tx, id: string, settings: Noti
 
 
 /**
- * The date counters of the member `memberId` names (an SQL expression): one row, or none before
- * their first finished date. Read them with dateStatsColumns (`select … from finishedDatesOf(x) as f`),
- * which always answers one row.
+ * The date counters of the member `memberId` names (an SQL expression) as one row of
+ * total_dates, no_shows and finished (a DateStatsRow), zeros before their first finished date.
+ * Use it as a subquery: `from ${dateStatsRowOf(x)} as s`.
  */
-export function finishedDatesOf(memberId: SQL) {
-  return sql`(select ${memberDateStats.totalDates}, ${memberDateStats.noShows}, ${memberDateStats.finished}
+export function dateStatsRowOf(memberId: SQL) {
+  return sql`(select coalesce(max(${memberDateStats.totalDates}), 0)::int as total_dates,
+      coalesce(max(${memberDateStats.noShows}), 0)::int as no_shows,
+      coalesce(max(${memberDateStats.finished}), 0)::int as finished
     from ${memberDateStats} where ${memberDateStats.userId} = ${memberId})`;
 }
-
-/** The stats columns over `finished` (a finishedDatesOf alias named f); zeros for a member with no counters yet. */
-export const dateStatsColumns = sql`coalesce(max(f.total_dates), 0)::int as total_dates,
-  coalesce(max(f.no_shows), 0)::int as no_shows,
-  coalesce(max(f.finished), 0)::int as finished`;
 
 export type DateStatsRow = { total_dates: number; no_shows: number; finished: number };
 
@@ -83,7 +80,7 @@ export function toDateStats(row: DateStatsRow): DateStats {
 
 /** A member's stats row beside another row, as one JSON value; `memberId` an SQL expression. */
 export const dateStatsJsonOf = (memberId: SQL) =>
-  sql<DateStatsRow>`(select row_to_json(s) from (select ${dateStatsColumns} from ${finishedDatesOf(memberId)} as f) as s)`;
+  sql<DateStatsRow>`(select row_to_json(s) from ${dateStatsRowOf(memberId)} as s)`;
 
 /** Reliability stats of many members (their date counters), in one query. */
 export async function dateStatsByMember(db: Tx, ids: string[]): Promise<Map<string, DateStats>> {
@@ -92,7 +89,7 @@ export async function dateStatsByMember(db: Tx, ids: string[]): Promise<Map<stri
   const result = await db.execute(sql`
     select m.id, s.*
     from unnest(${sql.param(ids)}::uuid[]) as m(id)
-    cross join lateral (select ${dateStatsColumns} from ${finishedDatesOf(sql`m.id`)} as f) as s`);
+    cross join lateral ${dateStatsRowOf(sql`m.id`)} as s`);
   for (const row of rowsOf<DateStatsRow & { id: string }>(result)) byMember.set(row.id, toDateStats(row));
   return byMember;
 }

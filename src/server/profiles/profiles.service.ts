@@ -21,7 +21,7 @@ export type SummaryRow = repo.SummaryRow;
 
 export type DateStats = repo.DateStats;
 
-/** What one member may see of another; `stats` from their date counters (profiles.repo's finishedDatesOf). */
+/** What one member may see of another; `stats` from their date counters (profiles.repo's dateStatsRowOf). */
 export function toMemberSummary(row: SummaryRow, photos: Photo[], stats: DateStats = repo.NO_DATE_STATS): MemberSummary {
   return {
     _id: row.id,
