@@ -13,6 +13,12 @@ test('the shell, page paths and assets are served with the right caching', async
   const asset = await request.get(script, { headers: { 'accept-encoding': 'br' } });
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['content-encoding']).toBe('br');
+  // A hashed file keeps what applies to it, not the policies of a document (decision 58).
+  expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+  expect(asset.headers()['cross-origin-resource-policy']).toBe('same-origin');
+  expect(asset.headers()['content-security-policy']).toBeUndefined();
+  expect(asset.headers()['x-frame-options']).toBeUndefined();
+  for (const path of ['/', '/browse']) expect((await request.get(path)).headers()['content-security-policy'], path).toContain("default-src 'self'");
 
   const worker = await request.get('/sw.js');
   expect(worker.headers()['cache-control']).toBe('no-cache');

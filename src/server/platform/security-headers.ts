@@ -29,10 +29,20 @@ export function securityHeaders(csp: CspDirectives): Readonly<Record<string, str
   });
 }
 
-/** Every answer, from every route and error, carries `headers` (set first, so a route may still override one). */
+/** What still means something on a script, stylesheet or image: the rest govern documents. */
+const ASSET_HEADERS = ['cross-origin-resource-policy', 'strict-transport-security', 'x-content-type-options'];
+
+/**
+ * Every answer, from every route and error, carries `headers` (set first, so a route may still
+ * override one) — except the build's hashed files under /assets/, which carry only ASSET_HEADERS:
+ * a policy for documents is about 1.1 KB on each of the dozens of chunks a page loads, sent again
+ * on every response over HTTP/1.1 (decision 58). The service worker's script keeps them all (a
+ * worker's CSP is its own response's).
+ */
 export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>) {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const assetHeaders = Object.freeze(Object.fromEntries(ASSET_HEADERS.map((name) => [name, headers[name]!])));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/assets/') ? assetHeaders : headers);
     done();
   });
 }
