@@ -56,7 +56,11 @@ export function Tabs<Id extends string>({
             aria-selected={tab.id === selected}
             aria-controls={tab.id === selected ? panelId(tab.id) : undefined}
             tabIndex={tab.id === selected ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
+            onClick={(event) => {
+              // A tab half hidden at the edge of a scrolling list comes fully into view.
+              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+              onSelect(tab.id);
+            }}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}
