@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addPhoto, apiPost, confirmedDate, createMember, signInAs, theAdmin, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
+import { expectNoSevereA11yViolations, addPhoto, apiPost, confirmedDate, createMember, signInAs, theAdmin, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 
 /*
  * On the narrowest phones in use (320 px, an iPhone SE; 360 px, most Androids) no page scrolls
  * sideways and no tab's label spills out of its tab: every page is opened with real data (a
- * confirmed date, its chat, a pending request, a like, a nudge) and measured.
+ * confirmed date, its chat, a pending request, a like, a nudge) and measured. At 360 px each page
+ * is also checked by axe (a11y.spec covers the public pages and /profile at desktop width).
  */
 const WIDTHS = [320, 360];
 
@@ -28,6 +29,7 @@ async function expectFits(page: Page, path: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await overflows(page), `${path} at ${page.viewportSize()!.width} px`).toEqual([]);
+  if (page.viewportSize()!.width === 360) await test.step(`axe on ${path}`, () => expectNoSevereA11yViolations(page));
 }
 
 for (const width of WIDTHS) {
