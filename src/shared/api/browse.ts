@@ -4,9 +4,11 @@ import { DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
 import { SCORE_MAX, SCORE_MIN } from '../domain/score.ts';
 import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema, RecentDateActivitySchema } from './profiles.ts';
 
-export const browsePaths = { users: '/users/browse' } as const;
+import { BROWSE_SORT_VALUES } from './browse.paths.ts';
 
-export const BROWSE_SORTS = z.enum(['distance', 'score', 'newest', 'age']);
+export { browsePaths, BROWSE_SORT_VALUES } from './browse.paths.ts';
+
+export const BROWSE_SORTS = z.enum(BROWSE_SORT_VALUES);
 export const BROWSE_PAGE_MAX = 50;
 
 const int = (label: string, min: number, max: number) =>
