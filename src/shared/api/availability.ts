@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { SCORE_MAX, SCORE_MIN } from '../domain/score.ts';
 import { DATE_PATTERN, MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, SLOT_VENUE_MAX, TIME_PATTERN } from '../domain/booking.ts';
 import { DATE_TYPES, DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
+import { SLOT_SORT_VALUES } from './availability.paths.ts';
 import { PageInfoSchema } from './browse.ts';
 import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema } from './profiles.ts';
-
-import { SLOT_SORT_VALUES } from './availability.paths.ts';
 
 export { availabilityPaths, SLOT_SORT_VALUES } from './availability.paths.ts';
 

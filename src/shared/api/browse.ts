@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { AGE_MAX, AGE_MIN, GENDERS } from '../domain/account.ts';
 import { DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
 import { SCORE_MAX, SCORE_MIN } from '../domain/score.ts';
-import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema, RecentDateActivitySchema } from './profiles.ts';
-
 import { BROWSE_SORT_VALUES } from './browse.paths.ts';
+import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema, RecentDateActivitySchema } from './profiles.ts';
 
 export { browsePaths, BROWSE_SORT_VALUES } from './browse.paths.ts';
 
