@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addPhoto, confirmedDate, createMember, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
+import { addPhoto, confirmedDate, createMember, navigateInApp, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 
 /*
  * A member's pages read the API's answers without zod (decision 54): the server checks every answer
@@ -20,14 +20,6 @@ function scriptsOf(page: Page): string[] {
 }
 
 const zodChunks = (scripts: string[]) => scripts.filter((path) => /^\/assets\/zod-[\w-]+\.js$/.test(path));
-
-/** A navigation within the app (the router's own history, no page load). */
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(history.state, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, path);
-}
 
 test("a member's pages show their data with no zod downloaded; a page with a form still loads it and checks its input", async ({ page, baseURL }) => {
   const tag = Math.random().toString(36).slice(2, 6);
