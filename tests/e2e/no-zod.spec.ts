@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addPhoto, confirmedDate, createMember, navigateInApp, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, navigateInApp, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 
 /*
  * A member's pages read the API's answers without zod (decision 54): the server checks every answer
- * against its shared schema, so /browse, /bookings, /notifications and a member page download no
- * zod chunk, by a page load or within the app. A page with a form still loads it, and its form
- * still checks what is typed. The service worker is kept out so every request is seen here.
+ * against its shared schema, so /browse (both tabs), /bookings, /notifications and a member page
+ * download no zod chunk, by a page load or within the app. A page with a form still loads it, and
+ * its form still checks what is typed. The service worker is kept out so every request is seen here.
  */
 test.use({ serviceWorkers: 'block' });
 
@@ -29,6 +29,8 @@ test("a member's pages show their data with no zod downloaded; a page with a for
   ]);
   await addPhoto(baseURL!, guest);
   await confirmedDate(baseURL!, host, guest);
+  const venue = `Cafe Nord ${tag}`;
+  await apiPost(baseURL!, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue }, 201);
   await signInAs(page, guest);
   const scripts = scriptsOf(page);
 
@@ -36,6 +38,7 @@ test("a member's pages show their data with no zod downloaded; a page with a for
   // read without zod too) has started.
   const pages: [string, (page: Page) => Promise<void>][] = [
     ['/browse', (p) => expect(p.getByText('All times are shown in UTC.')).toBeVisible()],
+    ['/browse?tab=dates', (p) => expect(p.getByText(venue)).toBeVisible()],
     ['/bookings', (p) => expect(p.getByRole('heading', { level: 2, name: `Zoe ${tag}` })).toBeVisible()],
     ['/notifications', (p) => expect(p.getByRole('link', { name: `View Zoe ${tag}'s profile` })).toBeVisible()],
     [`/user/${host.user._id}`, (p) => expect(p.getByRole('heading', { level: 1, name: new RegExp(`Zoe ${tag}`) })).toBeVisible()],
