@@ -105,6 +105,9 @@ export default defineConfig({
             // A member's libraries, one file each rather than a dozen pieces.
             { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query|react-query)|idb-keyval)/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Every feature's paths and plain values (src/shared/api/*.paths.ts, a few KB together):
+            // one file for the member pages rather than one per feature (decision 54).
+            { name: 'api-paths', test: /src[\\/]shared[\\/]api[\\/][\w-]+\.paths\.ts$/ },
           ],
         },
       },

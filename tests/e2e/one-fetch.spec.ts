@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { addPhoto, createMember, signInAs } from '../support/e2e-fixtures.ts';
+import { addPhoto, createMember, navigateInApp, signInAs } from '../support/e2e-fixtures.ts';
 
 /*
  * Each member page asks for each of its data once when it opens (decision 53): the route's loader
@@ -53,14 +53,6 @@ const connectionReady = (page: Page) =>
   new Promise<void>((resolve) => {
     page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"ready"') && resolve()));
   });
-
-/** A navigation within the app (the router's own history, no page load). */
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(history.state, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, path);
-}
 
 test('every member page asks for each of its data once, opened within the app or by a page load', async ({ page, baseURL }) => {
   const other = await createMember(baseURL!, { verified: true, name: 'Sam', gender: 'female' });

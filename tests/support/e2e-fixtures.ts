@@ -117,6 +117,14 @@ export async function signInAs(page: Page, member: Member) {
   );
 }
 
+/** A navigation within the app (the router's own history, no page load). */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
 /** Resolves once a service worker controls the page. */
 export async function serviceWorkerControls(page: Page) {
   await page.evaluate(async () => {

@@ -1,24 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  AdminDeleteResponseSchema,
-  AdminStatsResponseSchema,
-  AdminUserResponseSchema,
-  AdminUsersResponseSchema,
-  adminPaths,
-} from '#shared/api/admin.ts';
-import { AbTestStatsResponseSchema } from '#shared/api/ab-test.ts';
+import type { AdminDeleteResponseSchema, AdminStatsResponseSchema, AdminUserResponseSchema, AdminUsersResponseSchema } from '#shared/api/admin.ts';
+import { adminPaths } from '#shared/api/admin.paths.ts';
+import type { AbTestStatsResponseSchema } from '#shared/api/ab-test.ts';
 import { abTestPaths } from '#shared/domain/ab-test.ts';
-import {
-  BANNER_IMAGE_FIELD,
-  BannerUploadResponseSchema,
-  RestaurantDeleteResponseSchema,
-  RestaurantResponseSchema,
-  RestaurantsResponseSchema,
-  restaurantsPaths,
-  type RestaurantInput,
-} from '#shared/api/restaurants.ts';
+import type { BannerUpload, RestaurantDeleteResponseSchema, RestaurantResponseSchema, RestaurantsResponseSchema, RestaurantInput } from '#shared/api/restaurants.ts';
+import { BANNER_IMAGE_FIELD } from '#shared/api/restaurants.ts';
+import { restaurantsPaths } from '#shared/api/restaurants.paths.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { api, http, toHttpError } from '#app/platform/http.ts';
+import { api, http, toHttpError, type AnswerOf } from '#app/platform/http.ts';
 
 /** Toast texts (account-and-admin §8). */
 export const ADMIN_TEXTS = {
@@ -71,42 +60,41 @@ export const adminKeys = {
 export type DateRange = { startDate: string; endDate: string };
 
 export const adminApi = {
-  stats: () => http.get(adminPaths.stats, AdminStatsResponseSchema, { fallback: ADMIN_TEXTS.loadStats }).then((body) => body.stats),
+  stats: () => http.get<AnswerOf<typeof AdminStatsResponseSchema>>(adminPaths.stats, { fallback: ADMIN_TEXTS.loadStats }).then((body) => body.stats),
   users: (filter: UsersFilter) =>
-    http.get(adminPaths.users, AdminUsersResponseSchema, {
+    http.get<AnswerOf<typeof AdminUsersResponseSchema>>(adminPaths.users, {
       fallback: ADMIN_TEXTS.loadUsers,
       searchParams: { page: filter.page, ...(filter.search ? { search: filter.search } : {}) },
     }),
   setBanned: (userId: string, banned: boolean, reason: string) =>
-    http.put(adminPaths.ban(userId), AdminUserResponseSchema, { banned, reason }, { fallback: banned ? ADMIN_TEXTS.ban : ADMIN_TEXTS.unban }),
-  remove: (userId: string) => http.delete(adminPaths.user(userId), AdminDeleteResponseSchema, undefined, { fallback: ADMIN_TEXTS.delete }),
+    http.put<AnswerOf<typeof AdminUserResponseSchema>>(adminPaths.ban(userId), { banned, reason }, { fallback: banned ? ADMIN_TEXTS.ban : ADMIN_TEXTS.unban }),
+  remove: (userId: string) => http.delete<AnswerOf<typeof AdminDeleteResponseSchema>>(adminPaths.user(userId), undefined, { fallback: ADMIN_TEXTS.delete }),
   abTestStats: (range: DateRange) =>
-    http.get(abTestPaths.stats, AbTestStatsResponseSchema, {
+    http.get<AnswerOf<typeof AbTestStatsResponseSchema>>(abTestPaths.stats, {
       fallback: ADMIN_TEXTS.loadAbTest,
       searchParams: { ...(range.startDate ? { startDate: range.startDate } : {}), ...(range.endDate ? { endDate: range.endDate } : {}) },
     }),
   restaurants: () =>
-    http.get(restaurantsPaths.list, RestaurantsResponseSchema, { fallback: ADMIN_TEXTS.loadRestaurants }).then((body) => body.restaurants),
+    http.get<AnswerOf<typeof RestaurantsResponseSchema>>(restaurantsPaths.list, { fallback: ADMIN_TEXTS.loadRestaurants }).then((body) => body.restaurants),
   createRestaurant: (body: RestaurantInput) =>
-    http.post(restaurantsPaths.list, RestaurantResponseSchema, body, { fallback: ADMIN_TEXTS.saveRestaurant }).then((answer) => answer.restaurant),
+    http.post<AnswerOf<typeof RestaurantResponseSchema>>(restaurantsPaths.list, body, { fallback: ADMIN_TEXTS.saveRestaurant }).then((answer) => answer.restaurant),
   updateRestaurant: (id: string, body: RestaurantInput) =>
-    http.put(restaurantsPaths.one(id), RestaurantResponseSchema, body, { fallback: ADMIN_TEXTS.saveRestaurant }).then((answer) => answer.restaurant),
+    http.put<AnswerOf<typeof RestaurantResponseSchema>>(restaurantsPaths.one(id), body, { fallback: ADMIN_TEXTS.saveRestaurant }).then((answer) => answer.restaurant),
   toggleRestaurant: (id: string) =>
-    call(() => api.patch(restaurantsPaths.toggle(id).replace(/^\//, '')).json(), ADMIN_TEXTS.toggleRestaurant).then(
-      (body) => RestaurantResponseSchema.parse(body).restaurant,
+    call<AnswerOf<typeof RestaurantResponseSchema>>(() => api.patch(restaurantsPaths.toggle(id).replace(/^\//, '')).json(), ADMIN_TEXTS.toggleRestaurant).then(
+      (body) => body.restaurant,
     ),
-  deleteRestaurant: (id: string) => http.delete(restaurantsPaths.one(id), RestaurantDeleteResponseSchema, undefined, { fallback: ADMIN_TEXTS.deleteRestaurant }),
+  deleteRestaurant: (id: string) => http.delete<AnswerOf<typeof RestaurantDeleteResponseSchema>>(restaurantsPaths.one(id), undefined, { fallback: ADMIN_TEXTS.deleteRestaurant }),
   async uploadBanner(file: File) {
     const form = new FormData();
     form.append(BANNER_IMAGE_FIELD, file, file.name);
-    const body = await call(() => api.post(restaurantsPaths.upload.replace(/^\//, ''), { body: form, timeout: UPLOAD_TIMEOUT_MS }).json(), ADMIN_TEXTS.uploadImage);
-    return BannerUploadResponseSchema.parse(body);
+    return call<BannerUpload>(() => api.post(restaurantsPaths.upload.replace(/^\//, ''), { body: form, timeout: UPLOAD_TIMEOUT_MS }).json(), ADMIN_TEXTS.uploadImage);
   },
 };
 
-async function call(run: () => Promise<unknown>, fallback: string): Promise<unknown> {
+async function call<T>(run: () => Promise<unknown>, fallback: string): Promise<T> {
   try {
-    return await run();
+    return (await run()) as T;
   } catch (error) {
     throw await toHttpError(error, fallback);
   }

@@ -23,9 +23,12 @@ const everyone: AdminUser[] = [
 ];
 
 /** The admin API as the server answers it; `action` answers PUT and DELETE. */
+const noViews = { views: 0, uniqueViews: 0, clicks: 0, uniqueClicks: 0, conversionRate: '0.00' };
+
 function serveAdmin(options: { action?: Answer; users?: Answer; stats?: Answer } = {}) {
   return stubApi((path, request) => {
     if (path === '/api/admin/stats') return options.stats ?? [200, { stats: STATS }];
+    if (path === '/api/admin/ab-test/stats') return [200, { variants: { original: noViews, sophisticated: noViews, playful: noViews, luxurious: noViews }, dateRange: { start: '2026-11-24', end: '2026-11-24' } }];
     if (path === '/api/admin/users') {
       if (options.users) return options.users;
       const params = new URL(request.url).searchParams;

@@ -1,19 +1,12 @@
-import {
-  AuthResponseSchema,
-  MeResponseSchema,
-  MessageResponseSchema,
-  VerifyEmailResponseSchema,
-  authPaths,
-  type LoginBody,
-  type RegisterBody,
-} from '#shared/api/auth.ts';
+import type { AuthResponseSchema, MeResponseSchema, MessageResponseSchema, VerifyEmailResponseSchema, LoginBody, RegisterBody } from '#shared/api/auth.ts';
+import { authPaths } from '#shared/api/auth.paths.ts';
 import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
-import { http } from '#app/platform/http.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 
 export { authKeys } from './auth.keys.ts';
 
 type MeAnswer = ReturnType<typeof askMe>;
-const askMe = () => http.get(authPaths.me, MeResponseSchema);
+const askMe = () => http.get<AnswerOf<typeof MeResponseSchema>>(authPaths.me);
 
 /** The session check's answer until the member's own page takes it; `at`: when it came. */
 let checked: { answer: MeAnswer; at: number | null } | null = null;
@@ -21,9 +14,9 @@ let checked: { answer: MeAnswer; at: number | null } | null = null;
 const forgettingCheck = <T>(call: T): T => ((checked = null), call);
 
 export const authApi = {
-  register: (body: RegisterBody) => forgettingCheck(http.post(authPaths.register, AuthResponseSchema, body, { fallback: 'Registration failed' })),
-  login: (body: LoginBody) => forgettingCheck(http.post(authPaths.login, AuthResponseSchema, body, { fallback: 'Login failed' })),
-  logout: () => forgettingCheck(http.post(authPaths.logout, MessageResponseSchema)),
+  register: (body: RegisterBody) => forgettingCheck(http.post<AnswerOf<typeof AuthResponseSchema>>(authPaths.register, body, { fallback: 'Registration failed' })),
+  login: (body: LoginBody) => forgettingCheck(http.post<AnswerOf<typeof AuthResponseSchema>>(authPaths.login, body, { fallback: 'Login failed' })),
+  logout: () => forgettingCheck(http.post<AnswerOf<typeof MessageResponseSchema>>(authPaths.logout)),
   /** The member's record as the server has it now. */
   me: (): MeAnswer => {
     checked = null;
@@ -49,10 +42,10 @@ export const authApi = {
     checked = null;
     return kept && (kept.at === null || Date.now() - kept.at < OPENED_FRESH_MS) ? kept.answer : askMe();
   },
-  verifyEmail: (token: string) => http.post(authPaths.verifyEmail, VerifyEmailResponseSchema, { token }, { fallback: 'Verification failed' }),
-  resendVerification: () => http.post(authPaths.resendVerification, MessageResponseSchema, undefined, { fallback: 'Failed to resend email' }),
+  verifyEmail: (token: string) => http.post<AnswerOf<typeof VerifyEmailResponseSchema>>(authPaths.verifyEmail, { token }, { fallback: 'Verification failed' }),
+  resendVerification: () => http.post<AnswerOf<typeof MessageResponseSchema>>(authPaths.resendVerification, undefined, { fallback: 'Failed to resend email' }),
   forgotPassword: (email: string) =>
-    http.post(authPaths.forgotPassword, MessageResponseSchema, { email }, { fallback: 'Something went wrong. Please try again.' }),
+    http.post<AnswerOf<typeof MessageResponseSchema>>(authPaths.forgotPassword, { email }, { fallback: 'Something went wrong. Please try again.' }),
   resetPassword: (token: string, password: string) =>
-    http.post(authPaths.resetPassword, MessageResponseSchema, { token, password }, { fallback: 'Password reset failed. Please try again.' }),
+    http.post<AnswerOf<typeof MessageResponseSchema>>(authPaths.resetPassword, { token, password }, { fallback: 'Password reset failed. Please try again.' }),
 };

@@ -1,15 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import {
-  AvailabilityBrowseResponseSchema,
-  MyCalendarResponseSchema,
-  SlotCreateResponseSchema,
-  SlotDeleteResponseSchema,
-  availabilityPaths,
-  type SLOT_SORTS,
-  type SlotCreateBody,
-} from '#shared/api/availability.ts';
+import type { AvailabilityBrowseResponseSchema, MyCalendarResponseSchema, SlotCreateResponseSchema, SlotDeleteResponseSchema, SlotCreateBody } from '#shared/api/availability.ts';
+import { availabilityPaths, type SlotSort } from '#shared/api/availability.paths.ts';
 import type { DateType } from '#shared/domain/profile.ts';
-import { http } from '#app/platform/http.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 
 export const CREATE_FAILED = 'Failed to create slot';
 export const REMOVE_FAILED = 'Failed to remove slot';
@@ -25,7 +18,7 @@ export type SlotSearch = {
   dateType: 'all' | DateType;
   startDate: string;
   endDate: string;
-  sortBy: (typeof SLOT_SORTS.options)[number];
+  sortBy: SlotSort;
   minScore: number;
   accountType: 'all' | 'individual' | 'couple';
   location: string;
@@ -59,12 +52,12 @@ function browseParams(search: SlotSearch, page: number): Record<string, string |
 }
 
 export const availabilityApi = {
-  create: (body: SlotCreateBody) => http.post(availabilityPaths.create, SlotCreateResponseSchema, body, { fallback: CREATE_FAILED }),
-  remove: (slotId: string) => http.delete(availabilityPaths.slot(slotId), SlotDeleteResponseSchema, { reason: 'User removed slot' }, { fallback: REMOVE_FAILED }),
+  create: (body: SlotCreateBody) => http.post<AnswerOf<typeof SlotCreateResponseSchema>>(availabilityPaths.create, body, { fallback: CREATE_FAILED }),
+  remove: (slotId: string) => http.delete<AnswerOf<typeof SlotDeleteResponseSchema>>(availabilityPaths.slot(slotId), { reason: 'User removed slot' }, { fallback: REMOVE_FAILED }),
   calendar: ({ year, month }: Month) =>
-    http.get(availabilityPaths.myCalendar, MyCalendarResponseSchema, { searchParams: { month, year, _: Date.now() }, fallback: CALENDAR_FAILED }),
+    http.get<AnswerOf<typeof MyCalendarResponseSchema>>(availabilityPaths.myCalendar, { searchParams: { month, year, _: Date.now() }, fallback: CALENDAR_FAILED }),
   browse: (search: SlotSearch, page: number) =>
-    http.get(availabilityPaths.browse, AvailabilityBrowseResponseSchema, { searchParams: browseParams(search, page), fallback: BROWSE_FAILED }),
+    http.get<AnswerOf<typeof AvailabilityBrowseResponseSchema>>(availabilityPaths.browse, { searchParams: browseParams(search, page), fallback: BROWSE_FAILED }),
 };
 
 export const availabilityQueries = {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { SLOT_SORTS, type BrowseSlot } from '#shared/api/availability.ts';
+import type { BrowseSlot } from '#shared/api/availability.ts';
+import { SLOT_SORT_VALUES } from '#shared/api/availability.paths.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, displayName } from '#shared/domain/profile.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Button } from '#app/platform/ui/button.tsx';
@@ -25,7 +26,7 @@ export function AvailableDates({ search, onChange }: { search: SlotSearch; onCha
       <div className="card slot-filters" role="group" aria-label="Available date filters">
         <SelectField label="Date type" value={search.dateType} onChange={(e) => onChange('dateType', e.target.value as SlotSearch['dateType'])}>
           <option value="all">All types</option>
-          {DATE_TYPES.options.map((type) => (
+          {DATE_TYPES.map((type) => (
             <option key={type} value={type}>
               {DATE_TYPE_LABELS[type]}
             </option>
@@ -34,7 +35,7 @@ export function AvailableDates({ search, onChange }: { search: SlotSearch; onCha
         <TextField label="From" type="date" value={search.startDate} max={search.endDate || undefined} onChange={(e) => onChange('startDate', e.target.value)} />
         <TextField label="To" type="date" value={search.endDate} min={search.startDate || undefined} onChange={(e) => onChange('endDate', e.target.value)} />
         <SelectField label="Sort dates by" value={search.sortBy} onChange={(e) => onChange('sortBy', e.target.value as SlotSearch['sortBy'])}>
-          {SLOT_SORTS.options.map((sort) => (
+          {SLOT_SORT_VALUES.map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
             </option>

@@ -116,7 +116,7 @@ export function SlotForm({
         }}
       />
       <SelectField label="Date type" value={draft.dateType} error={fields.errors.dateType} onChange={(e) => update('dateType', e.target.value as DateType)}>
-        {DATE_TYPES.options.map((type) => (
+        {DATE_TYPES.map((type) => (
           <option key={type} value={type}>
             {DATE_TYPE_LABELS[type]}
           </option>

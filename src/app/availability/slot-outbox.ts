@@ -1,5 +1,5 @@
 import type { OwnSlot, SlotCreateBody } from '#shared/api/availability.ts';
-import { availabilityPaths } from '#shared/api/availability.ts';
+import { availabilityPaths } from '#shared/api/availability.paths.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
 import { zonedToInstant } from '#shared/domain/time-zones.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';

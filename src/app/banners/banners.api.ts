@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { BannerCountResponseSchema, BannersResponseSchema, restaurantsPaths } from '#shared/api/restaurants.ts';
-import { api, http } from '#app/platform/http.ts';
+import type { BannersResponseSchema } from '#shared/api/restaurants.ts';
+import { restaurantsPaths } from '#shared/api/restaurants.paths.ts';
+import { api, http, type AnswerOf } from '#app/platform/http.ts';
 
 export const bannerKeys = {
   all: ['banners'] as const,
@@ -8,7 +9,7 @@ export const bannerKeys = {
 };
 
 export const bannersApi = {
-  list: () => http.get(restaurantsPaths.banners, BannersResponseSchema, { fallback: 'Failed to load venue suggestions' }).then((body) => body.banners),
+  list: () => http.get<AnswerOf<typeof BannersResponseSchema>>(restaurantsPaths.banners, { fallback: 'Failed to load venue suggestions' }).then((body) => body.banners),
   /**
    * Counts a view or a click without holding anything up: not awaited, failures ignored, and
    * `keepalive` so a click's count still leaves when the link takes the page away.
@@ -17,8 +18,6 @@ export const bannersApi = {
     const path = event === 'view' ? restaurantsPaths.bannerView(id) : restaurantsPaths.bannerClick(id);
     void api
       .post(path.replace(/^\//, ''), { keepalive: true })
-      .json()
-      .then((body) => BannerCountResponseSchema.safeParse(body))
       .catch(() => undefined);
   },
 };

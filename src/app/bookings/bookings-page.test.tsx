@@ -97,7 +97,7 @@ describe('/bookings', () => {
     const requests = serveBookings([pendingForMe], [200, { message: 'Booking declined', booking: { ...pendingForMe, status: 'declined' } }]);
     await renderPage();
     await userEvent.click(within(card('Alex')).getByRole('button', { name: 'Decline' }));
-    const dialog = screen.getByRole('dialog', { name: 'Decline' });
+    const dialog = await screen.findByRole('dialog', { name: 'Decline' });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline Booking' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('A message is required to decline');
@@ -120,7 +120,7 @@ describe('/bookings', () => {
     const requests = serveBookings([pendingForMe], [200, { message: 'Booking confirmed!', booking: { ...pendingForMe, status: 'confirmed' } }]);
     await renderPage();
     await userEvent.click(within(card('Alex')).getByRole('button', { name: 'Accept' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept' });
+    const dialog = await screen.findByRole('dialog', { name: 'Accept' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept Booking' }));
 
     await vi.waitFor(() => expect(useSession.getState().user?.reliabilityScore.current).toBe(675));
@@ -135,7 +135,7 @@ describe('/bookings', () => {
     const requests = serveBookings([confirmedSoon], [200, { message: 'Booking cancelled', booking: { ...confirmedSoon, status: 'cancelled' } }]);
     await renderPage();
     await userEvent.click(within(card('Jordan')).getByRole('button', { name: 'Cancel Booking' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel Booking' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Booking' });
     expect(dialog.textContent).toContain('-15 points');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Cancellation' }));
@@ -151,14 +151,14 @@ describe('/bookings', () => {
     serveBookings([{ ...confirmedSoon, cancellationPenalty: 0 }]);
     await renderPage();
     await userEvent.click(within(card('Jordan')).getByRole('button', { name: 'Cancel Booking' }));
-    expect(screen.getByRole('dialog', { name: 'Cancel Booking' }).textContent).not.toContain('points');
+    expect((await screen.findByRole('dialog', { name: 'Cancel Booking' })).textContent).not.toContain('points');
   });
 
   it('reviews with 5 stars and "Would meet again" ticked by default', async () => {
     const requests = serveBookings([confirmedPast], [200, { message: 'Review submitted', booking: confirmedPast }]);
     await renderPage();
     await userEvent.click(within(card('Riley')).getByRole('button', { name: 'Complete & Review' }));
-    const dialog = screen.getByRole('dialog', { name: 'Complete & Review' });
+    const dialog = await screen.findByRole('dialog', { name: 'Complete & Review' });
     expect(within(dialog).getByRole('radio', { name: '5 stars' })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('checkbox', { name: 'Would meet again' })).toHaveProperty('checked', true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }));
@@ -180,7 +180,7 @@ describe('/bookings', () => {
     const requests = serveBookings([confirmedPast], [200, { message: 'No-show reported', booking: confirmedPast }]);
     await renderPage();
     await userEvent.click(within(card('Riley')).getByRole('button', { name: 'Report No-Show' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report No-Show' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report No-Show' });
     expect(within(dialog).getByRole('radio', { name: 'Riley' })).toHaveProperty('checked', true);
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Neither of us came' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
@@ -195,7 +195,7 @@ describe('/bookings', () => {
     serveBookings([pendingForMe], [409, { error: 'This request has already been answered' }]);
     await renderPage();
     await userEvent.click(within(card('Alex')).getByRole('button', { name: 'Accept' }));
-    let dialog = screen.getByRole('dialog', { name: 'Accept' });
+    let dialog = await screen.findByRole('dialog', { name: 'Accept' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept Booking' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This request has already been answered');
     cleanup();

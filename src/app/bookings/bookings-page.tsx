@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { Booking } from '#shared/api/bookings.ts';
 import { BOOKING_FILTERS, bookingDisplay, matchesFilter, type BookingAction, type BookingFilter } from '#shared/domain/booking-display.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';
@@ -11,9 +11,11 @@ import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { PushOfferCard } from '#app/push/push-offer-card.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { BookingActionDialog } from './booking-action-dialog.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { BOOKINGS_LOAD_FAILED, bookingKeys, bookingQueries, type Perspective } from './bookings.api.ts';
+
+/** The action dialog's forms validate with zod: its code loads at the first action, not with the list. */
+const BookingActionDialog = lazy(() => import('./booking-action-dialog.tsx').then(({ BookingActionDialog }) => ({ default: BookingActionDialog })));
 import './bookings.css';
 
 const FILTER_LABELS: Record<BookingFilter, string> = {
@@ -65,6 +67,9 @@ export function BookingsPage({ declineId, onDeclineShown }: Props = {}) {
   const [perspective, setPerspective] = useState<Perspective>('all');
   const [filter, setFilter] = useState<BookingFilter>('all');
   const [active, setActive] = useState<{ action: BookingAction; booking: Booking } | null>(null);
+  // Once opened, the dialog stays mounted (closed), as it was before its code was split off.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (active && !dialogUsed) setDialogUsed(true);
   const bookings = useQuery(bookingQueries.list(perspective));
   const now = useNow();
 
@@ -128,7 +133,11 @@ export function BookingsPage({ declineId, onDeclineShown }: Props = {}) {
         </Tabs>
       )}
 
-      <BookingActionDialog action={active?.action ?? null} booking={active?.booking ?? null} onClose={() => setActive(null)} onDone={refreshAfterAction} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <BookingActionDialog action={active?.action ?? null} booking={active?.booking ?? null} onClose={() => setActive(null)} onDone={refreshAfterAction} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,15 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
-import { z } from 'zod';
-import {
-  BOOKING_ERRORS,
-  BookingActionResponseSchema,
-  MyBookingsResponseSchema,
-  bookingsPaths,
-  type BookingRequestBody,
-} from '#shared/api/bookings.ts';
+import type { BookingActionResponseSchema, MyBookingsResponseSchema, BookingRequestBody } from '#shared/api/bookings.ts';
+import { BOOKING_ERRORS, bookingsPaths } from '#shared/api/bookings.paths.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { api, http, toHttpError } from '#app/platform/http.ts';
+import { api, http, toHttpError, type AnswerOf } from '#app/platform/http.ts';
 import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
 
 export type Perspective = 'all' | 'host' | 'guest';
@@ -22,9 +16,6 @@ export const bookingKeys = {
 
 export const BOOKINGS_LOAD_FAILED = 'Failed to load bookings';
 export const BOOKING_SUBMIT_FAILED = 'Failed to submit booking request';
-
-/** The request's answer: only its message is read (core-journey §7 leaves the rest unshown). */
-const RequestResponseSchema = z.object({ message: z.string() });
 
 /** A refused booking request; a 400 'Profile incomplete' names the missing profile parts. */
 export class BookingRequestError extends HttpError {
@@ -66,29 +57,27 @@ const SPECIFIC_REASONS = new Set<string>([BOOKING_ERRORS.ownSlot, BOOKING_ERRORS
 
 export const bookingsApi = {
   mine: (perspective: Perspective) =>
-    http.get(bookingsPaths.mine, MyBookingsResponseSchema, { searchParams: { perspective, status: 'null' }, fallback: BOOKINGS_LOAD_FAILED }),
+    http.get<AnswerOf<typeof MyBookingsResponseSchema>>(bookingsPaths.mine, { searchParams: { perspective, status: 'null' }, fallback: BOOKINGS_LOAD_FAILED }),
 
   async request(body: BookingRequestBody) {
-    let answer: unknown;
     try {
-      answer = await api.post(bookingsPaths.request.replace(/^\//, ''), { json: body }).json();
+      return await api.post(bookingsPaths.request.replace(/^\//, ''), { json: body }).json<AnswerOf<typeof BookingActionResponseSchema>>();
     } catch (error) {
       const missing = await missingIn(error);
       throw new BookingRequestError(await toHttpError(error, BOOKING_SUBMIT_FAILED), missing);
     }
-    return RequestResponseSchema.parse(answer);
   },
 
   accept: (id: string, responseMessage: string) =>
-    http.post(bookingsPaths.respond(id), BookingActionResponseSchema, { action: 'confirm', responseMessage }, { fallback: 'Failed to accept booking' }),
+    http.post<AnswerOf<typeof BookingActionResponseSchema>>(bookingsPaths.respond(id), { action: 'confirm', responseMessage }, { fallback: 'Failed to accept booking' }),
   decline: (id: string, responseMessage: string) =>
-    http.post(bookingsPaths.respond(id), BookingActionResponseSchema, { action: 'decline', responseMessage }, { fallback: 'Failed to decline booking' }),
+    http.post<AnswerOf<typeof BookingActionResponseSchema>>(bookingsPaths.respond(id), { action: 'decline', responseMessage }, { fallback: 'Failed to decline booking' }),
   cancel: (id: string, customReason: string) =>
-    http.post(bookingsPaths.cancel(id), BookingActionResponseSchema, { reason: 'other', customReason }, { fallback: 'Failed to cancel booking' }),
+    http.post<AnswerOf<typeof BookingActionResponseSchema>>(bookingsPaths.cancel(id), { reason: 'other', customReason }, { fallback: 'Failed to cancel booking' }),
   complete: (id: string, review: { rating: number; comment: string; wouldMeetAgain: boolean }) =>
-    http.post(bookingsPaths.complete(id), BookingActionResponseSchema, review, { fallback: 'Failed to complete booking' }),
+    http.post<AnswerOf<typeof BookingActionResponseSchema>>(bookingsPaths.complete(id), review, { fallback: 'Failed to complete booking' }),
   noShow: (id: string, report: { noShowUserId: string; reason: string }) =>
-    http.post(bookingsPaths.noShow(id), BookingActionResponseSchema, report, { fallback: 'Failed to report booking' }),
+    http.post<AnswerOf<typeof BookingActionResponseSchema>>(bookingsPaths.noShow(id), report, { fallback: 'Failed to report booking' }),
 };
 
 export const bookingQueries = {

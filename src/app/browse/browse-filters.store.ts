@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { SLOT_SORTS } from '#shared/api/availability.ts';
-import type { BROWSE_SORTS } from '#shared/api/browse.ts';
+import type { SlotSort } from '#shared/api/availability.paths.ts';
+import type { BrowseSort } from '#shared/api/browse.paths.ts';
 import type { Gender } from '#shared/domain/account.ts';
 import type { DateType } from '#shared/domain/profile.ts';
 
@@ -17,13 +17,13 @@ export type BrowseFilters = {
   /** A city; blank means the member's own city. */
   location: string;
   maxDistance: number;
-  sortBy: (typeof BROWSE_SORTS.options)[number];
+  sortBy: BrowseSort;
   /** The Available Dates tab's own filters. */
   dateType: 'all' | DateType;
   /** 'YYYY-MM-DD' or blank. */
   startDate: string;
   endDate: string;
-  slotSortBy: (typeof SLOT_SORTS.options)[number];
+  slotSortBy: SlotSort;
 };
 
 export const MIN_SCORE_OPTIONS = [300, 550, 650, 750] as const;

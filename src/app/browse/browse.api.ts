@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { BrowseResponseSchema, browsePaths } from '#shared/api/browse.ts';
-import { MemberResponseSchema, profilesPaths } from '#shared/api/profiles.ts';
-import { http } from '#app/platform/http.ts';
+import type { BrowseResponseSchema } from '#shared/api/browse.ts';
+import { browsePaths } from '#shared/api/browse.paths.ts';
+import type { MemberResponseSchema } from '#shared/api/profiles.ts';
+import { profilesPaths } from '#shared/api/profiles.paths.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 import type { BrowseFilters } from './browse-filters.store.ts';
 
 export const BROWSE_PAGE_SIZE = 20;
@@ -34,8 +36,8 @@ export function browseSearchParams(filters: BrowseFilters, page: number): Record
 
 export const browseApi = {
   users: (filters: BrowseFilters, page: number) =>
-    http.get(browsePaths.users, BrowseResponseSchema, { searchParams: browseSearchParams(filters, page), fallback: 'Failed to load profiles' }),
-  member: (userId: string) => http.get(profilesPaths.member(userId), MemberResponseSchema, { fallback: 'Failed to load profile' }),
+    http.get<AnswerOf<typeof BrowseResponseSchema>>(browsePaths.users, { searchParams: browseSearchParams(filters, page), fallback: 'Failed to load profiles' }),
+  member: (userId: string) => http.get<AnswerOf<typeof MemberResponseSchema>>(profilesPaths.member(userId), { fallback: 'Failed to load profile' }),
 };
 
 export const browseQueries = {

@@ -1,5 +1,5 @@
-import { BROWSE_SORTS } from '#shared/api/browse.ts';
-import { GENDERS, GENDER_LABELS } from '#shared/domain/account.ts';
+import { BROWSE_SORT_VALUES } from '#shared/api/browse.paths.ts';
+import { GENDER_LABELS, GENDER_VALUES } from '#shared/domain/account-options.ts';
 import { DISTANCE_MAX_KM, DISTANCE_MIN_KM, DISTANCE_STEP_KM } from '#shared/domain/profile.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { SelectField, TextField } from '#app/platform/ui/field.tsx';
@@ -58,14 +58,14 @@ export function FiltersPanel({ id }: { id: string }) {
         </SelectField>
         <SelectField label="Gender" value={filters.gender} onChange={(e) => set('gender', e.target.value as BrowseFilters['gender'])}>
           <option value="all">All</option>
-          {GENDERS.options.map((gender) => (
+          {GENDER_VALUES.map((gender) => (
             <option key={gender} value={gender}>
               {GENDER_LABELS[gender]}
             </option>
           ))}
         </SelectField>
         <SelectField label="Sort by" value={filters.sortBy} onChange={(e) => set('sortBy', e.target.value as BrowseFilters['sortBy'])}>
-          {BROWSE_SORTS.options.map((sort) => (
+          {BROWSE_SORT_VALUES.map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
             </option>

@@ -3,7 +3,7 @@ import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { MemberDetail } from '#shared/api/profiles.ts';
-import { GENDER_LABELS } from '#shared/domain/account.ts';
+import { GENDER_LABELS } from '#shared/domain/account-options.ts';
 import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
 import { DATE_TYPE_LABELS, displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';

@@ -1,19 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  CHAT_ERRORS,
-  ConversationsResponseSchema,
-  MarkReadResponseSchema,
-  SendMessageResponseSchema,
-  ThreadResponseSchema,
-  UnreadMessagesResponseSchema,
-  chatPaths,
-  type Message,
-  type SendMessageBody,
-  type Thread,
-} from '#shared/api/chat.ts';
+import type { ConversationsResponseSchema, MarkReadResponseSchema, SendMessageResponseSchema, ThreadResponseSchema, UnreadMessagesResponseSchema, Message, SendMessageBody, Thread } from '#shared/api/chat.ts';
+import { CHAT_ERRORS, chatPaths } from '#shared/api/chat.paths.ts';
 import { CHAT_PAGE_SIZE, THREAD_POLL_MS, UNREAD_MESSAGES_POLL_MS } from '#shared/domain/chat.ts';
-import { http } from '#app/platform/http.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 import { pollEvery } from '#app/platform/realtime/realtime.store.ts';
 
 /** The chat screens' texts (core-journey §8). */
@@ -47,15 +37,15 @@ export const chatKeys = {
 export type SendVariables = Required<Pick<SendMessageBody, 'recipientId' | 'content' | 'clientId'>>;
 
 export const chatApi = {
-  conversations: () => http.get(chatPaths.conversations, ConversationsResponseSchema, { fallback: CHAT_TEXTS.conversationsFailed }),
+  conversations: () => http.get<AnswerOf<typeof ConversationsResponseSchema>>(chatPaths.conversations, { fallback: CHAT_TEXTS.conversationsFailed }),
   thread: (userId: string, before: string | null) =>
-    http.get(chatPaths.conversation(userId), ThreadResponseSchema, {
+    http.get<AnswerOf<typeof ThreadResponseSchema>>(chatPaths.conversation(userId), {
       fallback: CHAT_TEXTS.threadFailed,
       searchParams: before ? { limit: CHAT_PAGE_SIZE, before } : { limit: CHAT_PAGE_SIZE },
     }),
-  send: (body: SendVariables) => http.post(chatPaths.send, SendMessageResponseSchema, body, { fallback: CHAT_TEXTS.sendFailed }),
-  markRead: (userId: string) => http.post(chatPaths.markRead(userId), MarkReadResponseSchema),
-  unreadCount: () => http.get(chatPaths.unreadCount, UnreadMessagesResponseSchema),
+  send: (body: SendVariables) => http.post<AnswerOf<typeof SendMessageResponseSchema>>(chatPaths.send, body, { fallback: CHAT_TEXTS.sendFailed }),
+  markRead: (userId: string) => http.post<AnswerOf<typeof MarkReadResponseSchema>>(chatPaths.markRead(userId)),
+  unreadCount: () => http.get<AnswerOf<typeof UnreadMessagesResponseSchema>>(chatPaths.unreadCount),
 };
 
 export type ThreadData = InfiniteData<Thread, string | null>;

@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { chatPaths } from '#shared/api/chat.ts';
+import { chatPaths } from '#shared/api/chat.paths.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
 import { queueChange, useOutbox } from '#app/platform/outbox/outbox.ts';
 import { addSentMessage, chatApi, chatKeys, type SendVariables } from './chat.api.ts';

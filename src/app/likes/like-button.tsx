@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CANNOT_LIKE_YOURSELF } from '#shared/api/likes.ts';
+import { CANNOT_LIKE_YOURSELF } from '#shared/api/likes.paths.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';

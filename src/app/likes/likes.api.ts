@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LikeResponseSchema, LikeStatusResponseSchema, LikesResponseSchema, likesPaths } from '#shared/api/likes.ts';
-import { http } from '#app/platform/http.ts';
+import type { LikeResponseSchema, LikeStatusResponseSchema, LikesResponseSchema } from '#shared/api/likes.ts';
+import { likesPaths } from '#shared/api/likes.paths.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 
 export const likeKeys = {
   all: ['likes'] as const,
@@ -10,10 +11,10 @@ export const likeKeys = {
 };
 
 export const likesApi = {
-  list: () => http.get(likesPaths.likes, LikesResponseSchema, { fallback: 'Failed to load likes' }),
-  status: (userId: string) => http.get(likesPaths.likeStatus(userId), LikeStatusResponseSchema),
-  like: (userId: string) => http.post(likesPaths.like(userId), LikeResponseSchema, undefined, { fallback: 'Failed to like user' }),
-  unlike: (userId: string) => http.delete(likesPaths.like(userId), LikeResponseSchema, undefined, { fallback: 'Failed to unlike user' }),
+  list: () => http.get<AnswerOf<typeof LikesResponseSchema>>(likesPaths.likes, { fallback: 'Failed to load likes' }),
+  status: (userId: string) => http.get<AnswerOf<typeof LikeStatusResponseSchema>>(likesPaths.likeStatus(userId)),
+  like: (userId: string) => http.post<AnswerOf<typeof LikeResponseSchema>>(likesPaths.like(userId), undefined, { fallback: 'Failed to like user' }),
+  unlike: (userId: string) => http.delete<AnswerOf<typeof LikeResponseSchema>>(likesPaths.like(userId), undefined, { fallback: 'Failed to unlike user' }),
 };
 
 export const likeQueries = {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { LikedMember, LikesResponse } from '#shared/api/likes.ts';
-import { GENDER_LABELS } from '#shared/domain/account.ts';
+import { GENDER_LABELS } from '#shared/domain/account-options.ts';
 import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';

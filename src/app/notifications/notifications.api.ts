@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { NotificationActionResponseSchema, NotificationsResponseSchema, UnreadCountResponseSchema, notificationsPaths } from '#shared/api/notifications.ts';
+import type { NotificationActionResponseSchema, NotificationsResponseSchema, UnreadCountResponseSchema } from '#shared/api/notifications.ts';
+import { notificationsPaths } from '#shared/api/notifications.paths.ts';
 import { INBOX_POLL_MS, UNREAD_COUNT_POLL_MS } from '#shared/domain/notifications.ts';
-import { http } from '#app/platform/http.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 import { pollEvery } from '#app/platform/realtime/realtime.store.ts';
 
 /** The inbox tabs: Active, and Archived (account-and-admin §2). */
@@ -18,14 +19,14 @@ export const notificationKeys = {
 
 export const notificationsApi = {
   list: (view: InboxView) =>
-    http.get(notificationsPaths.list, NotificationsResponseSchema, {
+    http.get<AnswerOf<typeof NotificationsResponseSchema>>(notificationsPaths.list, {
       fallback: LOAD_FAILED,
       searchParams: view === 'archived' ? { archivedOnly: true } : undefined,
     }),
-  unreadCount: () => http.get(notificationsPaths.unreadCount, UnreadCountResponseSchema),
-  read: (id: string) => http.put(notificationsPaths.read(id), NotificationActionResponseSchema),
-  archive: (id: string) => http.put(notificationsPaths.archive(id), NotificationActionResponseSchema),
-  acknowledge: (id: string) => http.put(notificationsPaths.acknowledge(id), NotificationActionResponseSchema),
+  unreadCount: () => http.get<AnswerOf<typeof UnreadCountResponseSchema>>(notificationsPaths.unreadCount),
+  read: (id: string) => http.put<AnswerOf<typeof NotificationActionResponseSchema>>(notificationsPaths.read(id)),
+  archive: (id: string) => http.put<AnswerOf<typeof NotificationActionResponseSchema>>(notificationsPaths.archive(id)),
+  acknowledge: (id: string) => http.put<AnswerOf<typeof NotificationActionResponseSchema>>(notificationsPaths.acknowledge(id)),
 };
 
 export const notificationQueries = {

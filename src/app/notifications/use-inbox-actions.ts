@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { BookingActionResponseSchema, bookingsPaths } from '#shared/api/bookings.ts';
+import type { BookingActionResponseSchema } from '#shared/api/bookings.ts';
+import { bookingsPaths } from '#shared/api/bookings.paths.ts';
 import type { Notification } from '#shared/api/notifications.ts';
 import { ARCHIVE_REFRESH_MS } from '#shared/domain/notifications.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { http } from '#app/platform/http.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { notificationKeys, notificationsApi } from './notifications.api.ts';
 
@@ -40,7 +41,7 @@ function patchItem(queryClient: QueryClient, id: string, patch: Partial<Notifica
 }
 
 const respondTo = (bookingId: string, action: RespondAction, responseMessage: string) =>
-  http.post(bookingsPaths.respond(bookingId), BookingActionResponseSchema, { action, responseMessage }, { fallback: INBOX_TEXTS.respondFailed });
+  http.post<AnswerOf<typeof BookingActionResponseSchema>>(bookingsPaths.respond(bookingId), { action, responseMessage }, { fallback: INBOX_TEXTS.respondFailed });
 
 export function useInboxActions(): InboxActions {
   const queryClient = useQueryClient();

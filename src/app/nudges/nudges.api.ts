@@ -1,5 +1,6 @@
-import { NudgeResponseSchema, likesPaths } from '#shared/api/likes.ts';
-import { http } from '#app/platform/http.ts';
+import type { NudgeResponseSchema } from '#shared/api/likes.ts';
+import { likesPaths } from '#shared/api/likes.paths.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 
 export const nudgeKeys = {
   all: ['nudges'] as const,
@@ -7,5 +8,5 @@ export const nudgeKeys = {
 };
 
 export const nudgesApi = {
-  send: (userId: string) => http.post(likesPaths.nudge(userId), NudgeResponseSchema, undefined, { fallback: 'Failed to send nudge' }),
+  send: (userId: string) => http.post<AnswerOf<typeof NudgeResponseSchema>>(likesPaths.nudge(userId), undefined, { fallback: 'Failed to send nudge' }),
 };

@@ -1,6 +1,6 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { NUDGE_ONCE_A_DAY } from '#shared/api/likes.ts';
+import { NUDGE_ONCE_A_DAY } from '#shared/api/likes.paths.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { nudgeKeys, nudgesApi } from './nudges.api.ts';

@@ -49,26 +49,31 @@ export async function toHttpError(error: unknown, fallback: string): Promise<Htt
   return new HttpError(0, fallback);
 }
 
+/** The answer a shared response schema describes (`http.get<AnswerOf<typeof XResponseSchema>>`). */
+export type AnswerOf<S extends z.ZodType> = z.output<S>;
+
 type Options = { fallback?: string; searchParams?: Record<string, string | number | boolean> };
 
-async function call<T>(run: () => Promise<unknown>, schema: z.ZodType<T>, fallback: string): Promise<T> {
-  let body: unknown;
+async function call<T>(run: () => Promise<unknown>, fallback: string): Promise<T> {
   try {
-    body = await run();
+    return (await run()) as T;
   } catch (error) {
     throw await toHttpError(error, fallback);
   }
-  return schema.parse(body);
 }
 
-/** Typed calls: the response is parsed with the shared schema of that call. */
+/**
+ * Typed calls: `T` is the answer's type (the shared schema's output, imported as a type). The
+ * answer is not parsed here: the server checks every answer against that schema on the way out
+ * (decision 54), and member pages need no schema library to read it.
+ */
 export const http = {
-  get: <T>(path: string, schema: z.ZodType<T>, options: Options = {}) =>
-    call(() => api.get(path.replace(/^\//, ''), { searchParams: options.searchParams }).json(), schema, options.fallback ?? 'Something went wrong'),
-  post: <T>(path: string, schema: z.ZodType<T>, json?: unknown, options: Options = {}) =>
-    call(() => api.post(path.replace(/^\//, ''), { json: json ?? {} }).json(), schema, options.fallback ?? 'Something went wrong'),
-  put: <T>(path: string, schema: z.ZodType<T>, json?: unknown, options: Options = {}) =>
-    call(() => api.put(path.replace(/^\//, ''), { json: json ?? {} }).json(), schema, options.fallback ?? 'Something went wrong'),
-  delete: <T>(path: string, schema: z.ZodType<T>, json?: unknown, options: Options = {}) =>
-    call(() => api.delete(path.replace(/^\//, ''), { json }).json(), schema, options.fallback ?? 'Something went wrong'),
+  get: <T>(path: string, options: Options = {}) =>
+    call<T>(() => api.get(path.replace(/^\//, ''), { searchParams: options.searchParams }).json(), options.fallback ?? 'Something went wrong'),
+  post: <T>(path: string, json?: unknown, options: Options = {}) =>
+    call<T>(() => api.post(path.replace(/^\//, ''), { json: json ?? {} }).json(), options.fallback ?? 'Something went wrong'),
+  put: <T>(path: string, json?: unknown, options: Options = {}) =>
+    call<T>(() => api.put(path.replace(/^\//, ''), { json: json ?? {} }).json(), options.fallback ?? 'Something went wrong'),
+  delete: <T>(path: string, json?: unknown, options: Options = {}) =>
+    call<T>(() => api.delete(path.replace(/^\//, ''), { json }).json(), options.fallback ?? 'Something went wrong'),
 };

@@ -13,7 +13,7 @@ import {
 } from '#shared/domain/profile.ts';
 import { SelectField } from '#app/platform/ui/field.tsx';
 
-const GENDER_PREFERENCE_LABELS: Record<(typeof GENDER_PREFERENCES.options)[number], string> = { male: 'Men', female: 'Women', couple: 'Couples' };
+const GENDER_PREFERENCE_LABELS: Record<(typeof GENDER_PREFERENCES)[number], string> = { male: 'Men', female: 'Women', couple: 'Couples' };
 const ACCOUNT_TYPE_LABELS: Record<(typeof ACCOUNT_TYPES.options)[number], string> = { individual: 'Individuals', couple: 'Couples' };
 const AGES = Array.from({ length: PREF_AGE_MAX - PREF_AGE_MIN + 1 }, (_, i) => PREF_AGE_MIN + i);
 
@@ -79,7 +79,7 @@ export function PreferencesFields({ value, onChange, errors }: { value: Preferen
     <div className="stack">
       <CheckboxGroup
         legend="Date types"
-        options={DATE_TYPES.options}
+        options={DATE_TYPES}
         labels={DATE_TYPE_LABELS}
         value={value.dateTypes}
         onChange={(next) => set('dateTypes', next, 'dateTypes')}
@@ -87,7 +87,7 @@ export function PreferencesFields({ value, onChange, errors }: { value: Preferen
       />
       <CheckboxGroup
         legend="Interested in meeting"
-        options={GENDER_PREFERENCES.options}
+        options={GENDER_PREFERENCES}
         labels={GENDER_PREFERENCE_LABELS}
         value={value.genderPreferences}
         onChange={(next) => set('genderPreferences', next, 'genderPreferences')}

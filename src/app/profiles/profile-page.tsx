@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import type { User } from '#shared/api/auth.ts';
 import type { Preferences } from '#shared/api/preferences.ts';
 import { ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
-import { GENDER_LABELS } from '#shared/domain/account.ts';
+import { GENDER_LABELS } from '#shared/domain/account-options.ts';
 import { carTierOf } from '#shared/domain/car-tiers.ts';
 import { BIO_MAX } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';

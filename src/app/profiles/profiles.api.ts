@@ -1,16 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '#shared/api/auth.ts';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
-import {
-  NotificationSettingsResponseSchema,
-  PhotoDeleteResponseSchema,
-  PhotoUploadResponseSchema,
-  ProfileUpdateResponseSchema,
-  profilesPaths,
-  type ProfileUpdateBody,
-} from '#shared/api/profiles.ts';
+import type { NotificationSettingsResponseSchema, PhotoDeleteResponseSchema, PhotoUploadResponseSchema, ProfileUpdateResponseSchema, ProfileUpdateBody } from '#shared/api/profiles.ts';
+import { profilesPaths } from '#shared/api/profiles.paths.ts';
 import { authApi, authKeys } from '#app/auth/auth.api.ts';
-import { api, http, toHttpError } from '#app/platform/http.ts';
+import { api, http, toHttpError, type AnswerOf } from '#app/platform/http.ts';
 import { queryClient } from '#app/platform/query.ts';
 import { useSession } from '#app/platform/session.store.ts';
 
@@ -23,21 +17,19 @@ export const PHOTO_DELETE_FAILED = 'Failed to delete photo';
 export const NOTIFICATION_SETTINGS_FAILED = 'Failed to save notification settings';
 
 export const profilesApi = {
-  update: (body: ProfileUpdateBody) => http.put(profilesPaths.profile, ProfileUpdateResponseSchema, body, { fallback: PROFILE_SAVE_FAILED }),
+  update: (body: ProfileUpdateBody) => http.put<AnswerOf<typeof ProfileUpdateResponseSchema>>(profilesPaths.profile, body, { fallback: PROFILE_SAVE_FAILED }),
   setNotificationSettings: (settings: NotificationSettings) =>
-    http.put(profilesPaths.notificationSettings, NotificationSettingsResponseSchema, settings, { fallback: NOTIFICATION_SETTINGS_FAILED }),
+    http.put<AnswerOf<typeof NotificationSettingsResponseSchema>>(profilesPaths.notificationSettings, settings, { fallback: NOTIFICATION_SETTINGS_FAILED }),
   async uploadPhotos(files: readonly File[]) {
     const form = new FormData();
     for (const file of files) form.append('photos', file, file.name);
-    let body: unknown;
     try {
-      body = await api.post(profilesPaths.photos.replace(/^\//, ''), { body: form, timeout: UPLOAD_TIMEOUT_MS }).json();
+      return await api.post(profilesPaths.photos.replace(/^\//, ''), { body: form, timeout: UPLOAD_TIMEOUT_MS }).json<AnswerOf<typeof PhotoUploadResponseSchema>>();
     } catch (error) {
       throw await toHttpError(error, PHOTO_UPLOAD_FAILED);
     }
-    return PhotoUploadResponseSchema.parse(body);
   },
-  deletePhoto: (photoId: string) => http.delete(profilesPaths.photo(photoId), PhotoDeleteResponseSchema, undefined, { fallback: PHOTO_DELETE_FAILED }),
+  deletePhoto: (photoId: string) => http.delete<AnswerOf<typeof PhotoDeleteResponseSchema>>(profilesPaths.photo(photoId), undefined, { fallback: PHOTO_DELETE_FAILED }),
 };
 
 /** The member's own record from the server (`ask`), kept in the cache entry the session keeps; the session store follows it. */

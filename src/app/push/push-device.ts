@@ -1,4 +1,3 @@
-import { PushSubscriptionBodySchema } from '#shared/api/push.ts';
 import { pushApi } from './push.api.ts';
 import { registration } from './push-session.ts';
 
@@ -35,6 +34,9 @@ export const browserPushDevice: PushDevice = {
       subscription = null;
     }
     subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    // The browser's subscription, shaped as the server takes it (its keys unpadded); the schema, and
+    // zod with it, load only here, so the pages showing the offer stay without them.
+    const { PushSubscriptionBodySchema } = await import('#shared/api/push.ts');
     await pushApi.subscribe(PushSubscriptionBodySchema.parse(subscription.toJSON()));
     return 'on';
   },

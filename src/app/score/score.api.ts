@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CreditReportResponseSchema, scorePaths } from '#shared/api/score.ts';
-import { http } from '#app/platform/http.ts';
+import type { CreditReportResponseSchema } from '#shared/api/score.ts';
+import { scorePaths } from '#shared/api/score.paths.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
 
 export const CREDIT_REPORT_FAILED = 'Failed to load credit report';
@@ -11,7 +12,7 @@ export const scoreKeys = {
 };
 
 export const scoreApi = {
-  creditReport: () => http.get(scorePaths.creditReport, CreditReportResponseSchema, { fallback: CREDIT_REPORT_FAILED }),
+  creditReport: () => http.get<AnswerOf<typeof CreditReportResponseSchema>>(scorePaths.creditReport, { fallback: CREDIT_REPORT_FAILED }),
 };
 
 export const scoreQueries = {

@@ -1,17 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  CANCEL_FAILED,
-  CancelSubscriptionResponseSchema,
-  CreateSubscriptionResponseSchema,
-  PAYMENT_FAILED,
-  SubscriptionStatusSchema,
-  subscriptionsPaths,
-  type CreateSubscriptionInput,
-  type SubscriptionStatus,
-} from '#shared/api/subscriptions.ts';
+import type { CancelSubscriptionResponseSchema, CreateSubscriptionResponseSchema, SubscriptionStatusSchema, CreateSubscriptionInput, SubscriptionStatus } from '#shared/api/subscriptions.ts';
+import { CANCEL_FAILED, PAYMENT_FAILED, subscriptionsPaths } from '#shared/api/subscriptions.paths.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { likeKeys } from '#app/likes/likes.api.ts';
-import { http } from '#app/platform/http.ts';
+import { http, type AnswerOf } from '#app/platform/http.ts';
 import { updateOwnRecord } from '#app/profiles/profiles.api.ts';
 
 export const subscriptionKeys = {
@@ -22,13 +14,13 @@ export const subscriptionKeys = {
 export const subscriptionStatusQuery = () =>
   queryOptions({
     queryKey: subscriptionKeys.status(),
-    queryFn: () => http.get(subscriptionsPaths.status, SubscriptionStatusSchema),
+    queryFn: () => http.get<AnswerOf<typeof SubscriptionStatusSchema>>(subscriptionsPaths.status),
     staleTime: 0,
   });
 
 export const subscriptionsApi = {
-  create: (body: CreateSubscriptionInput) => http.post(subscriptionsPaths.create, CreateSubscriptionResponseSchema, body, { fallback: PAYMENT_FAILED }),
-  cancel: () => http.post(subscriptionsPaths.cancel, CancelSubscriptionResponseSchema, undefined, { fallback: CANCEL_FAILED }),
+  create: (body: CreateSubscriptionInput) => http.post<AnswerOf<typeof CreateSubscriptionResponseSchema>>(subscriptionsPaths.create, body, { fallback: PAYMENT_FAILED }),
+  cancel: () => http.post<AnswerOf<typeof CancelSubscriptionResponseSchema>>(subscriptionsPaths.cancel, undefined, { fallback: CANCEL_FAILED }),
 };
 
 /**

@@ -23,7 +23,7 @@ export const availabilitySlots = pgTable(
     timeZone: text('time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    dateType: text('date_type', { enum: DATE_TYPES.options as [DateType, ...DateType[]] }).notNull(),
+    dateType: text('date_type', { enum: DATE_TYPES }).notNull(),
     venue: text('venue').notNull(),
     venueType: text('venue_type').notNull().default(''),
     address: text('address').notNull().default(''),

@@ -198,7 +198,7 @@ type PlannedSlot = Omit<typeof availabilitySlots.$inferInsert, 'hostId'>;
 export function demoSlots(i: number, timeZone: string, now: Date): PlannedSlot[] {
   const today = todayIn(timeZone, now);
   return Array.from({ length: 1 + (i % 3) }, (_, k) => {
-    const dateType = DATE_TYPES.options[(i + k) % DATE_TYPES.options.length]!;
+    const dateType = DATE_TYPES[(i + k) % DATE_TYPES.length]!;
     const date = addDays(today, 1 + ((i + 2 * k) % 6));
     const startTime = DEMO_SLOT_TIMES[dateType];
     const endTime = defaultEndTime(startTime, dateType);

@@ -116,7 +116,7 @@ function batchRows(random: ReturnType<typeof generator>, cityAt: ReturnType<type
       latitude: round2(place.coordinates[1] + (random.next() * 2 - 1) * JITTER_DEGREES),
       created_at: createdAt.toISOString(),
       verified_at: verifiedAt.toISOString(),
-      pref_date_types: saved ? random.some(DATE_TYPES.options, 1, 5) : null,
+      pref_date_types: saved ? random.some(DATE_TYPES, 1, 5) : null,
       pref_genders: saved ? random.some(['male', 'female', 'couple'], 1, 3) : null,
       pref_age_min: saved ? prefAgeMin : null,
       pref_age_max: saved ? random.int(prefAgeMin, 80) : null,

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-export const adminPaths = {
-  stats: '/admin/stats',
-  users: '/admin/users',
-  ban: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/ban`,
-  user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
-  auditLog: '/admin/audit-log',
-} as const;
+export { adminPaths } from './admin.paths.ts';
 
 /** Admin page size (account-and-admin §9: 10, and the server answers the limit it used). */
 export const ADMIN_PAGE_SIZE = 10;

@@ -14,16 +14,7 @@ import {
 } from '../domain/account.ts';
 import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts';
 
-export const authPaths = {
-  register: '/auth/register',
-  login: '/auth/login',
-  logout: '/auth/logout',
-  me: '/auth/me',
-  verifyEmail: '/auth/verify-email',
-  resendVerification: '/auth/resend-verification',
-  forgotPassword: '/auth/forgot-password',
-  resetPassword: '/auth/reset-password',
-} as const;
+export { authPaths } from './auth.paths.ts';
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })

@@ -2,15 +2,11 @@ import { z } from 'zod';
 import { SCORE_MAX, SCORE_MIN } from '../domain/score.ts';
 import { DATE_PATTERN, MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, SLOT_VENUE_MAX, TIME_PATTERN } from '../domain/booking.ts';
 import { DATE_TYPES, DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
+import { SLOT_SORT_VALUES } from './availability.paths.ts';
 import { PageInfoSchema } from './browse.ts';
 import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema } from './profiles.ts';
 
-export const availabilityPaths = {
-  create: '/availability/create',
-  slot: (slotId: string) => `/availability/${encodeURIComponent(slotId)}`,
-  myCalendar: '/availability/my-calendar',
-  browse: '/availability/browse',
-} as const;
+export { availabilityPaths, SLOT_SORT_VALUES } from './availability.paths.ts';
 
 /** Texts of core-journey §5 and §8 that the server also answers with. */
 export const SLOT_MESSAGES = {
@@ -31,7 +27,7 @@ export const SlotCreateBodySchema = z
     date: z.string({ error: 'Date is required' }).regex(DATE_PATTERN, 'Date is required'),
     startTime: z.string({ error: 'Start time is required' }).regex(TIME_PATTERN, 'Start time is required'),
     endTime: z.string({ error: 'End time is required' }).regex(TIME_PATTERN, 'End time is required'),
-    dateType: z.enum(DATE_TYPES.options, { error: 'Date type must be coffee, lunch, dinner, drinks or activity' }),
+    dateType: z.enum(DATE_TYPES, { error: 'Date type must be coffee, lunch, dinner, drinks or activity' }),
     venue: text('Venue', SLOT_VENUE_MAX).min(1, 'Venue is required'),
     venueType: text('Venue type', 50).default(''),
     address: text('Address', SLOT_VENUE_MAX).default(''),
@@ -92,14 +88,14 @@ const int = (label: string, min: number, max: number) =>
     .min(min, `${label} must be between ${min} and ${max}`)
     .max(max, `${label} must be between ${min} and ${max}`);
 
-export const SLOT_SORTS = z.enum(['date', 'score', 'distance']);
+export const SLOT_SORTS = z.enum(SLOT_SORT_VALUES);
 
 /** GET /availability/browse (core-journey §7): bookable slots of members the viewer may see. Empty strings count as absent. */
 export const AvailabilityBrowseQuerySchema = z.preprocess(
   (raw) => (raw && typeof raw === 'object' ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '' && v !== undefined)) : raw),
   z
     .object({
-      dateType: z.enum(['all', ...DATE_TYPES.options], { error: 'dateType must be all, coffee, lunch, dinner, drinks or activity' }).default('all'),
+      dateType: z.enum(['all', ...DATE_TYPES], { error: 'dateType must be all, coffee, lunch, dinner, drinks or activity' }).default('all'),
       minScore: int('minScore', SCORE_MIN, SCORE_MAX).optional(),
       accountType: z.enum(['all', 'individual', 'couple'], { error: 'accountType must be all, individual or couple' }).default('all'),
       startDate: z.string().regex(DATE_PATTERN, 'startDate must be a date (YYYY-MM-DD)').optional(),

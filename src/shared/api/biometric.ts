@@ -7,10 +7,7 @@ import { UserSchema } from './auth.ts';
  * the body must carry the platform credential's attestation, made against a challenge this server
  * issued through `…/options` (README decision 35).
  */
-export const biometricPaths = {
-  options: '/users/biometric-verification/options',
-  verify: '/users/biometric-verification',
-} as const;
+export { biometricPaths } from './biometric.paths.ts';
 
 /** 32 random bytes, 60 s (account-and-admin §9). */
 export const BIOMETRIC_CHALLENGE_BYTES = 32;

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { AGE_MAX, AGE_MIN, GENDERS } from '../domain/account.ts';
 import { DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
 import { SCORE_MAX, SCORE_MIN } from '../domain/score.ts';
+import { BROWSE_SORT_VALUES } from './browse.paths.ts';
 import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema, RecentDateActivitySchema } from './profiles.ts';
 
-export const browsePaths = { users: '/users/browse' } as const;
+export { browsePaths, BROWSE_SORT_VALUES } from './browse.paths.ts';
 
-export const BROWSE_SORTS = z.enum(['distance', 'score', 'newest', 'age']);
+export const BROWSE_SORTS = z.enum(BROWSE_SORT_VALUES);
 export const BROWSE_PAGE_MAX = 50;
 
 const int = (label: string, min: number, max: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const geoPaths = { reverse: '/geo/reverse', search: '/geo/search' } as const;
+export { geoPaths } from './geo.paths.ts';
 
 export const ReverseQuerySchema = z.object({
   lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),

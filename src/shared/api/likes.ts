@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { MemberSummarySchema } from './profiles.ts';
 
-export const likesPaths = {
-  like: (userId: string) => `/users/${encodeURIComponent(userId)}/like`,
-  likeStatus: (userId: string) => `/users/${encodeURIComponent(userId)}/like-status`,
-  likes: '/users/likes',
-  nudge: (userId: string) => `/users/${encodeURIComponent(userId)}/nudge`,
-} as const;
-
-export const CANNOT_LIKE_YOURSELF = 'Cannot like yourself';
-export const NUDGE_ONCE_A_DAY = 'You can only send one nudge per day to each user';
+export { likesPaths, CANNOT_LIKE_YOURSELF, NUDGE_ONCE_A_DAY } from './likes.paths.ts';
 
 export const LikeStatusResponseSchema = z.object({ isLiked: z.boolean() });
 export const LikeResponseSchema = z.object({ success: z.boolean(), message: z.string(), isLiked: z.boolean() });

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../domain/notifications.ts';
 import { PhotoSchema } from './auth.ts';
 
-export const notificationsPaths = {
-  list: '/users/notifications',
-  unreadCount: '/users/notifications/unread-count',
-  read: (id: string) => `/users/notifications/${encodeURIComponent(id)}/read`,
-  archive: (id: string) => `/users/notifications/${encodeURIComponent(id)}/archive`,
-  acknowledge: (id: string) => `/users/notifications/${encodeURIComponent(id)}/acknowledge`,
-} as const;
+export { notificationsPaths } from './notifications.paths.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })

@@ -14,8 +14,8 @@ import {
 /** Dating preferences and notification settings: part of the member's own record. */
 export const PreferencesSchema = z
   .object({
-    dateTypes: z.array(DATE_TYPES, { error: 'Choose date types from the list' }).max(DATE_TYPES.options.length),
-    genderPreferences: z.array(GENDER_PREFERENCES, { error: 'Choose from male, female and couple' }).max(3),
+    dateTypes: z.array(z.enum(DATE_TYPES), { error: 'Choose date types from the list' }).max(DATE_TYPES.length),
+    genderPreferences: z.array(z.enum(GENDER_PREFERENCES), { error: 'Choose from male, female and couple' }).max(3),
     ageRange: z.object({
       min: z.number({ error: 'Minimum age must be a number' }).int().min(PREF_AGE_MIN, `Ages run from ${PREF_AGE_MIN} to ${PREF_AGE_MAX}`).max(PREF_AGE_MAX, `Ages run from ${PREF_AGE_MIN} to ${PREF_AGE_MAX}`),
       max: z.number({ error: 'Maximum age must be a number' }).int().min(PREF_AGE_MIN, `Ages run from ${PREF_AGE_MIN} to ${PREF_AGE_MAX}`).max(PREF_AGE_MAX, `Ages run from ${PREF_AGE_MIN} to ${PREF_AGE_MAX}`),

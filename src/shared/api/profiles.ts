@@ -4,17 +4,7 @@ import { BIO_MAX, DATE_TYPES, INTERESTS_MAX, INTEREST_MAX_LENGTH } from '../doma
 import { CoupleInfoSchema, PhotoSchema, ProfileBaseSchema, RegistrationLocationSchema, UserSchema } from './auth.ts';
 import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts';
 
-export const profilesPaths = {
-  profile: '/users/profile',
-  notificationSettings: '/users/notification-settings',
-  photos: '/users/photos',
-  photo: (photoId: string) => `/users/photos/${encodeURIComponent(photoId)}`,
-  member: (userId: string) => `/users/${encodeURIComponent(userId)}`,
-  /** The server's route for `member`. */
-  memberRoute: '/users/:id',
-  /** Photo files: public, unguessable names, cached for a year. */
-  photoFile: '/photos/:file',
-} as const;
+export { profilesPaths } from './profiles.paths.ts';
 
 /** The URL a photo is shown from (storage keys are random file names). */
 export const photoUrl = (storageKey: string) => `/api/photos/${storageKey}`;
@@ -90,7 +80,7 @@ export const PublicSlotSchema = z.object({
   timeZone: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
-  dateType: DATE_TYPES,
+  dateType: z.enum(DATE_TYPES),
   venue: z.string(),
   venueType: z.string(),
   address: z.string(),

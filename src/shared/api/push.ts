@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-export const pushPaths = {
-  vapidPublicKey: '/push/vapid-public-key',
-  subscribe: '/push/subscribe',
-} as const;
+export { pushPaths } from './push.paths.ts';
 
 export const PUSH_ENDPOINT_NOT_ALLOWED = 'This push service is not allowed';
 export const PUSH_ENDPOINT_HTTPS = 'A push endpoint must be an https address';

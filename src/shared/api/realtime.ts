@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { MessageSchema } from './chat.ts';
 
-/** The WebSocket endpoint under /api. The session token is the first message, never in the URL. */
-export const REALTIME_PATH = '/realtime';
-
-/** Close codes the server uses; the client does not reconnect after an auth failure. */
-export const REALTIME_CLOSE = { unauthorized: 4401, authTimeout: 4408, tooManyMessages: 4429 } as const;
+export { REALTIME_CLOSE, REALTIME_PATH } from './realtime.paths.ts';
 
 const TypingSchema = z.object({ recipientId: z.uuid(), conversationId: z.string().max(100) });
 

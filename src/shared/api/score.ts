@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCORE_CATEGORIES } from '../domain/score.ts';
 
-export const scorePaths = { creditReport: '/users/credit-report' } as const;
+export { scorePaths } from './score.paths.ts';
 
 const GRADES = z.enum(['excellent', 'good', 'fair', 'poor']);
 

@@ -12,17 +12,11 @@ import {
   luhnValid,
 } from '../domain/payment.ts';
 
-export const subscriptionsPaths = {
-  status: '/subscriptions/status',
-  create: '/subscriptions/create',
-  cancel: '/subscriptions/cancel',
-} as const;
+export { subscriptionsPaths, PAYMENT_FAILED, CANCEL_FAILED } from './subscriptions.paths.ts';
 
 /** The spec's texts (account-and-admin §5, §8). */
 export const FILL_PAYMENT = 'Please fill in all payment information';
 export const COMPLETE_ADDRESS = 'Please complete your billing address';
-export const PAYMENT_FAILED = 'Test payment failed. Please try again.';
-export const CANCEL_FAILED = 'Failed to cancel team membership. Please try again.';
 /** Ours: the spec names the rules but not these texts. */
 export const INVALID_CARD_NUMBER = 'Please enter a valid card number';
 export const INVALID_EXPIRY = 'Please enter the expiry date as MM/YY';
@@ -79,7 +73,7 @@ export const PaymentDataSchema = CardSchema.extend({
 export type PaymentData = z.input<typeof PaymentDataSchema>;
 
 export const CreateSubscriptionBodySchema = z.object({
-  tier: z.enum(CAR_TIER_IDS.options, { error: UNKNOWN_TIER }),
+  tier: z.enum(CAR_TIER_IDS, { error: UNKNOWN_TIER }),
   paymentData: PaymentDataSchema,
 });
 export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBodySchema>;
@@ -89,7 +83,7 @@ export const SUBSCRIPTION_STATUSES = z.enum(['active', 'free']);
 
 /** account-and-admin §3 "Subscription status", with the card's brand and last four digits. */
 export const SubscriptionSchema = z.object({
-  tier: CAR_TIER_IDS,
+  tier: z.enum(CAR_TIER_IDS),
   tierName: z.string(),
   /** The monthly price in dollars, before tax. */
   amount: z.number(),
@@ -102,7 +96,7 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const SubscriptionStatusSchema = z.object({
   subscription: SubscriptionSchema,
-  tier: CAR_TIER_IDS,
+  tier: z.enum(CAR_TIER_IDS),
   tierName: z.string(),
   amount: z.number(),
   status: SUBSCRIPTION_STATUSES,

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-export const supportPaths = {
-  contact: '/contact',
-  feedback: '/feedback/submit',
-  careersApply: '/careers/apply',
-  sendInvites: '/users/send-invites',
-} as const;
+export { supportPaths } from './support.paths.ts';
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
 export const INVALID_EMAIL = 'Please enter a valid email address';

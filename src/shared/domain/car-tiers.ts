@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
 /** Car-team memberships, lowest to highest (core-journey §3). A status badge only. */
-export const CAR_TIER_IDS = z.enum(['honda', 'jetta', 'f150', 'vw_van', 'tesla', 'mercedes', 'porsche', 'lamborghini', 'rolls_royce']);
-export type CarTierId = z.infer<typeof CAR_TIER_IDS>;
+export const CAR_TIER_IDS = ['honda', 'jetta', 'f150', 'vw_van', 'tesla', 'mercedes', 'porsche', 'lamborghini', 'rolls_royce'] as const;
+export type CarTierId = (typeof CAR_TIER_IDS)[number];
 
 export const CAR_TIERS: readonly { id: CarTierId; rank: number; label: string; monthlyPrice: number }[] = [
   { id: 'honda', rank: 1, label: 'Honda Team', monthlyPrice: 0 },

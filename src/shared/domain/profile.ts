@@ -1,13 +1,11 @@
-import { z } from 'zod';
-
 /** Profile limits and defaults (account-and-admin §3, §5, §9). */
 export const BIO_MAX = 500;
 export const INTEREST_MAX_LENGTH = 40;
 export const INTERESTS_MAX = 20;
 export const SUGGESTIONS_SHOWN = 15;
 
-export const DATE_TYPES = z.enum(['coffee', 'lunch', 'dinner', 'drinks', 'activity']);
-export type DateType = z.infer<typeof DATE_TYPES>;
+export const DATE_TYPES = ['coffee', 'lunch', 'dinner', 'drinks', 'activity'] as const;
+export type DateType = (typeof DATE_TYPES)[number];
 export const DATE_TYPE_LABELS: Record<DateType, string> = {
   coffee: 'Coffee',
   lunch: 'Lunch',
@@ -17,8 +15,8 @@ export const DATE_TYPE_LABELS: Record<DateType, string> = {
 };
 
 /** Who a member wants to meet: a man, a woman, or a couple. */
-export const GENDER_PREFERENCES = z.enum(['male', 'female', 'couple']);
-export type GenderPreference = z.infer<typeof GENDER_PREFERENCES>;
+export const GENDER_PREFERENCES = ['male', 'female', 'couple'] as const;
+export type GenderPreference = (typeof GENDER_PREFERENCES)[number];
 
 /** Age choices on forms run 18 to 80; the distance slider 5 to 100 km in steps of 5. */
 export const PREF_AGE_MIN = 18;

@@ -10,7 +10,7 @@ describe('slot presets', () => {
     expect(find('dinner', 'dinner')).toMatchObject({ startTime: '19:00', endTime: '22:00', cutoffHour: 22 });
     expect(find('drinks', 'night')).toMatchObject({ startTime: '21:00', endTime: '24:00', cutoffHour: 24 });
     expect(find('lunch', 'lunch')).toMatchObject({ startTime: '11:30', endTime: '14:00', cutoffHour: 14 });
-    for (const type of DATE_TYPES.options) expect(SLOT_PRESETS[type].length).toBeGreaterThan(0);
+    for (const type of DATE_TYPES) expect(SLOT_PRESETS[type].length).toBeGreaterThan(0);
     expect(PAST_TIME).toBe('Past time');
   });
 

@@ -1,4 +1,5 @@
-import { REALTIME_CLOSE, ServerEventSchema, type ClientEvent, type ServerEvent } from '#shared/api/realtime.ts';
+import type { ClientEvent, ServerEvent } from '#shared/api/realtime.ts';
+import { REALTIME_CLOSE, SERVER_EVENT_TYPES } from '#shared/api/realtime.paths.ts';
 import { BACKOFF, reconnectDelay } from './backoff.ts';
 
 export type ConnectionStatus =
@@ -57,18 +58,19 @@ export function createConnection(deps: ConnectionDeps) {
     current.onopen = () => current.send(JSON.stringify({ type: 'auth', token: deps.token } satisfies ClientEvent));
     current.onmessage = (message) => {
       if (socket !== current || typeof message.data !== 'string') return;
-      let parsed;
+      let event: ServerEvent;
       try {
-        parsed = ServerEventSchema.safeParse(JSON.parse(message.data));
+        event = JSON.parse(message.data) as ServerEvent;
       } catch {
         return;
       }
-      if (!parsed.success) return;
-      if (parsed.data.type === 'ready') {
+      // Our own server's events, written from the same types (decision 54): anything else is dropped.
+      if (typeof event?.type !== 'string' || !SERVER_EVENT_TYPES.has(event.type)) return;
+      if (event.type === 'ready') {
         readyAt = now();
         setStatus('open');
       }
-      deps.onEvent(parsed.data);
+      deps.onEvent(event);
     };
     current.onclose = (event) => {
       if (socket !== current) return;

@@ -1,4 +1,5 @@
-import { REALTIME_PATH, type ClientEvent } from '#shared/api/realtime.ts';
+import type { ClientEvent } from '#shared/api/realtime.ts';
+import { REALTIME_PATH } from '#shared/api/realtime.paths.ts';
 import { queryClient } from '../query.ts';
 import { applyServerEvent, clearTyping } from './apply-event.ts';
 import { createConnection, type Connection } from './connection.ts';

@@ -1,0 +1,4 @@
+export const biometricPaths = {
+  options: '/users/biometric-verification/options',
+  verify: '/users/biometric-verification',
+} as const;

@@ -1,0 +1,1 @@
+export const geoPaths = { reverse: '/geo/reverse', search: '/geo/search' } as const;

@@ -1,0 +1,1 @@
+export const scorePaths = { creditReport: '/users/credit-report' } as const;
