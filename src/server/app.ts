@@ -157,7 +157,6 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
-    photoCountOf: async (memberId) => (await profiles.photosOf(memberId)).length,
     visibleTo: (viewer) => browse.visibleTo(viewer),
   });
 

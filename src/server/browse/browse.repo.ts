@@ -208,10 +208,18 @@ export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostF
   return { where, distance: origin ? kmFrom(originPoint(bind)) : sql<null>`null::float8` };
 }
 
-/** Whom browse may ever show the viewer, as a condition over the users table (never the viewer themself). */
-export function visibleToViewer(viewer: Viewer): SQL {
-  const bind = inline(viewerValues(viewer));
-  return and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(viewer, bind))!;
+/**
+ * Whom browse may ever show the viewer (never the viewer themself), as a condition over the users
+ * table for a prepared statement: its viewer values are placeholders (`values` fills them, named as
+ * `viewerValues` names them) and `shape` tells which of its forms it is (part of the statement's name).
+ */
+export type ViewerCondition = { where: SQL; shape: string; values: ReturnType<typeof viewerValues> };
+export function visibleToViewer(viewer: Viewer): ViewerCondition {
+  return {
+    where: and(sql`${users.id} <> ${placeholders('viewerId')}::uuid`, visibleTo(viewer, placeholders))!,
+    shape: `${Number(viewer.category !== null)}${Number(viewer.home !== null)}`,
+    values: viewerValues(viewer),
+  };
 }
 
 /** Which statement a request needs: what is filtered, and how it is ordered. */

@@ -110,7 +110,7 @@ export function createBrowseService(deps: {
     },
 
     /** Whom browse would ever show the viewer (the viewer themself excluded), as SQL over the users table. */
-    async visibleTo(viewer: Member): Promise<SQL> {
+    async visibleTo(viewer: Member): Promise<repo.ViewerCondition> {
       return repo.visibleToViewer(viewerOf(await userOf(viewer)));
     },
 
