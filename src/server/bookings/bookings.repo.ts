@@ -44,6 +44,10 @@ export type RequestValues = {
   pushExpiresAt: string;
 };
 
+/** The `bookingChanged` announcement (announce.ts `Announcement`) of a booking's row, as json written in SQL. */
+const bookingChangedJson = (hostId: SQL, guestId: SQL, id: SQL, status: SQL) =>
+  sql`json_build_object('to', json_build_array(${hostId}, ${guestId}), 'event', json_build_object('type', 'bookingChanged', 'bookingId', ${id}, 'status', ${status}))`;
+
 const ref = (table: string, column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)}`;
 
 /** A table's columns as read from a CTE holding its rows (`alias`), decoded as the table's own. */
@@ -104,8 +108,7 @@ function buildRequest(db: Tx, visible: SQL, name: string) {
   );
   // Both parties hear of the booking, the host of the inbox item (announce.ts `Announcement`s).
   const announced = db.$with('announced', {}).as(sql`select pg_notify(${EVENTS_CHANNEL}, payload::text) from (
-      select json_build_object('to', json_build_array(${b('host_id')}, ${b('guest_id')}),
-        'event', json_build_object('type', 'bookingChanged', 'bookingId', ${b('id')}, 'status', ${b('status')})) as payload from b
+      select ${bookingChangedJson(b('host_id'), b('guest_id'), b('id'), b('status'))} as payload from b
       union all
       select json_build_object('to', json_build_array(${n('user_id')}),
         'event', json_build_object('type', 'notification', 'notificationId', ${n('id')}, 'notificationType', 'booking_request')) from n
@@ -150,6 +153,17 @@ export async function requestBooking(db: Tx, visible: ViewerCondition, values: R
     photoCount,
     booking: booking.id === null ? undefined : (booking as BookingRow),
   };
+}
+
+/**
+ * Tells both parties that the booking changed, with the status it has now (bookings.service
+ * `changeOf`'s event, written by PostgreSQL): the read and the NOTIFY in one statement.
+ */
+export async function announceBookingChanged(db: Tx, bookingId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, ${bookingChangedJson(sql`${bookings.hostId}`, sql`${bookings.guestId}`, sql`${bookings.id}`, sql`${bookings.status}`)}::text)
+    from ${bookings} where ${bookings.id} = ${bookingId}`,
+  );
 }
 
 /** Holds the slot until the transaction ends: every change to a slot's bookings takes it first. */

@@ -241,15 +241,9 @@ export function createBookingsService(deps: BookingsDeps) {
       const booking = (await repo.lockBooking(tx, bookingId))!;
       options.refuse(booking, now);
       await change(tx, booking, now, slot);
-      const after = (await repo.findBooking(tx, bookingId))!;
-      await bookingChanged(tx, [after]);
+      await repo.announceBookingChanged(tx, bookingId);
     });
     return viewOf(member.id, bookingId);
-  }
-
-  /** Tells both parties of each booking that it changed, so their open screens ask again. */
-  function bookingChanged(tx: Tx, changed: Changed[]) {
-    return announceEach(tx, changed.map(changeOf));
   }
 
   /** Tells one party of a booking's change in their inbox (see bookingUpdate). */
