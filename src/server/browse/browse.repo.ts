@@ -266,8 +266,8 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
   const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
-  // Each card's photos, date facts and free times, read with the page rather than in other queries (PostgreSQL
-  // computes them after the page's limit, once per card).
+  // Each card's photos, date facts and free times, read with the page rather than in other queries
+  // (PostgreSQL computes them after the page's limit, once per card).
   const cardExtras = (table: string) => {
     const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
     return {

@@ -43,7 +43,7 @@ export type PushSource = {
   type: NotificationType;
   title: string;
   message: string;
-  data?: { bookingId?: string; venue?: string } | null;
+  data?: { bookingId?: string } | null;
   createdAt: Date;
   /** For a booking_update: the change it tells (its push follows that setting); other updates are not pushed. */
   bookingEvent?: BookingPushEvent;
