@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
     openSlotsOf: (hostIds, first) => availability.openSlotsOf(hostIds, first),
+    cardSlots: { column: (id, now, first) => availability.cardSlotsColumn(id, now, first), read: (json) => availability.readCardSlots(json) },
   });
   const availability = createAvailabilityService({ db, clock: deps.clock, browse });
   const notifications = createNotificationsService({ db, clock: deps.clock });
@@ -157,7 +158,6 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
-    photoCountOf: async (memberId) => (await profiles.photosOf(memberId)).length,
     visibleTo: (viewer) => browse.visibleTo(viewer),
   });
 

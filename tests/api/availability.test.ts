@@ -468,6 +468,8 @@ describe('availability on browse cards and member pages', () => {
     const page = await t.call('GET', `/users/${host.id}`, { token: viewer.token });
     expect(page.body.user.availability.map((slot: { _id: string }) => slot._id)).toEqual([first._id, second._id, third._id, fourth._id]);
     expect(page.body.user.availability[0]).toMatchObject({ date: '2027-02-01', startTime: '10:00', timeZone: 'America/Vancouver', isBooked: false });
+    // The card reads its times with the page (a json column), the member page on their own: the same bytes.
+    expect(JSON.stringify(card.availability)).toBe(JSON.stringify(page.body.user.availability.slice(0, 3)));
   });
 });
 

@@ -1,8 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import { bookings, dateCommitments } from '#server/bookings/bookings.tables.ts';
 import { notifications } from '#server/notifications/notifications.tables.ts';
+import { rowsOf } from '#server/platform/db/rows.ts';
+import { jobs } from '#server/platform/jobs/jobs.tables.ts';
+import { photos } from '#server/profiles/profiles.tables.ts';
+import { PUSH_JOB } from '#server/push/push.service.ts';
+import { pushSubscriptions } from '#server/push/push.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';
 import { MyBookingsResponseSchema } from '#shared/api/bookings.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
@@ -35,6 +41,127 @@ const inboxOf = (who: TestMember) => t.database.db.select().from(notifications).
 const bookingRow = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const slotRow = async (id: string) => (await t.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)))[0]!;
 const commitmentsOf = (bookingId: string) => t.database.db.select().from(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
+
+describe('POST /bookings/request: one statement decides and writes everything (README decision 55)', () => {
+  const jobsOf = (hostId: string) =>
+    t.database.db.select().from(jobs).where(and(eq(jobs.kind, PUSH_JOB), sql`${jobs.payload} ->> 'subscriptionId' in (select id::text from push_subscriptions where user_id = ${hostId})`));
+  const addDevice = (who: TestMember) =>
+    t.database.db.insert(pushSubscriptions).values({ userId: who.id, endpoint: `https://push.invalid/${randomUUID()}`, p256dh: 'key', auth: 'auth', createdAt: t.clock.now(), updatedAt: t.clock.now() });
+
+  it('a request writes the booking, the host’s item, its push and both announcements; a refused one writes none of them', async () => {
+    const host = await member('Hazel');
+    const guest = await member('Gil');
+    const other = await member('Other');
+    await addDevice(host);
+    const listener = await listenToAnnouncements(t.database);
+    try {
+      const started = await createSlot(t, host, { startsInHours: -0.5 });
+      const removed = await createSlot(t, host, { startsInHours: 40 });
+      await t.database.db.update(availabilitySlots).set({ removedAt: t.clock.now(), removalReason: 'User removed slot' }).where(eq(availabilitySlots.id, removed));
+      const full = await createSlot(t, host, { startsInHours: 60 });
+      await confirmedBooking(t, host, other, full);
+      const own = await createSlot(t, guest, { startsInHours: 50 });
+      const noPhotos = await member('NoPhotos');
+      await t.database.db.delete(photos).where(eq(photos.userId, noPhotos.id));
+      const open = await createSlot(t, host, { startsInHours: 30, venue: 'Revolver Coffee' });
+      await listener.fence();
+      const before = { announcements: listener.announcements.length, items: (await inboxOf(host)).length, jobs: (await jobsOf(host.id)).length };
+
+      const refused = [
+        await request(guest, requestBody(started)),
+        await request(guest, requestBody(removed)),
+        await request(guest, requestBody(full)),
+        await request(guest, requestBody(own)),
+        await request(noPhotos, requestBody(open)),
+      ];
+      expect(refused.map((a) => a.status)).toEqual([400, 404, 409, 400, 400]);
+      expect(refused[4]!.body.missing).toEqual(['photos']);
+
+      const made = await request(guest, requestBody(open, { proposedVenue: { name: 'Café Artigiano' } }));
+      expect(made.status).toBe(201);
+      const repeated = await request(guest, requestBody(open));
+      expect([repeated.status, repeated.body.error]).toEqual([409, 'You already have a pending booking with this user']);
+      await listener.fence();
+
+      const bookingId = made.body.booking._id as string;
+      const rows = await t.database.db.select().from(bookings).where(eq(bookings.guestId, guest.id));
+      expect(rows.map((row) => row.id)).toEqual([bookingId]);
+      const items = (await inboxOf(host)).slice(before.items);
+      expect(items).toHaveLength(1);
+      const slot = await slotRow(open);
+      const text = `${guest.name} would like to meet you on ${slot.date} at ${slot.startTime}.`;
+      expect(items[0]).toMatchObject({ type: 'booking_request', senderId: guest.id, title: 'New booking request', message: text, status: null, isRead: false });
+      const pushes = (await jobsOf(host.id)).slice(before.jobs);
+      expect(pushes.map((job) => (job.payload as { message: unknown }).message)).toEqual([
+        {
+          type: 'booking_request',
+          title: 'New booking request',
+          body: `${text} Venue: Café Artigiano.`,
+          url: '/notifications',
+          tag: `booking-request-${bookingId}`,
+          bookingId,
+          actions: [
+            { action: 'accept', title: 'Accept' },
+            { action: 'decline', title: 'Decline' },
+          ],
+        },
+      ]);
+      expect(listener.announcements.slice(before.announcements).filter((a) => !('notificationType' in a.event && a.event.notificationType === 'fence'))).toEqual([
+        { to: [host.id, guest.id], event: { type: 'bookingChanged', bookingId, status: 'pending' } },
+        { to: [host.id], event: { type: 'notification', notificationId: items[0]!.id, notificationType: 'booking_request' } },
+      ]);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  /** Until `condition` holds (checked every 10 ms, for at most 10 s). */
+  async function waitUntilAsync(condition: () => Promise<boolean>) {
+    const until = Date.now() + 10_000;
+    while (!(await condition())) {
+      if (Date.now() > until) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /**
+   * Holds the slot locked as a removal or a confirmation does, changes it, sends the request, and
+   * commits once the request waits for the lock (on PostgreSQL; PGlite runs one transaction at a
+   * time, so the request simply runs after the commit).
+   */
+  async function requestWhileSlotChanges(guest: TestMember, slotId: string, change: Partial<typeof availabilitySlots.$inferInsert>) {
+    let answer: ReturnType<typeof request> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.select().from(availabilitySlots).where(eq(availabilitySlots.id, slotId)).for('update');
+      await tx.update(availabilitySlots).set(change).where(eq(availabilitySlots.id, slotId));
+      answer = request(guest, requestBody(slotId));
+      if (t.database.kind === 'postgres') {
+        await waitUntilAsync(async () => rowsOf(await t.database.db.execute(sql`select 1 from pg_locks where not granted`)).length > 0);
+      }
+    });
+    return answer!;
+  }
+
+  it('a request that waits for a slot being removed meanwhile answers 404 and writes nothing', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 30 });
+    const answer = await requestWhileSlotChanges(guest, slotId, { removedAt: t.clock.now(), removalReason: 'User removed slot' });
+    expect([answer.status, answer.body.error]).toEqual([404, 'Availability slot no longer exists']);
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.slotId, slotId))).toEqual([]);
+    expect((await inboxOf(host)).filter((n) => n.type === 'booking_request')).toEqual([]);
+  });
+
+  it('a request that waits for a slot filling meanwhile answers 409 and writes nothing', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const slotId = await createSlot(t, host, { startsInHours: 30 });
+    const answer = await requestWhileSlotChanges(guest, slotId, { confirmedCount: 1 });
+    expect([answer.status, answer.body.error]).toEqual([409, 'This slot is fully booked']);
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.slotId, slotId))).toEqual([]);
+    expect((await inboxOf(host)).filter((n) => n.type === 'booking_request')).toEqual([]);
+  });
+});
 
 describe('POST /bookings/request', () => {
   it('creates a pending request with the slot’s times, and tells the host in the same change', async () => {

@@ -149,6 +149,35 @@ const openSlotsStatement = preparedPerDb((db) => {
     .prepare('availability_open_slots_of_hosts');
 });
 
+/** A slot's public columns as PostgreSQL writes them in json (keys as `publicSlotColumns` names them). */
+export type PublicSlotJson = { [K in keyof PublicSlotRow]: unknown };
+export type OpenSlotsJson = { count: number; slots: PublicSlotJson[] };
+
+/**
+ * A host's bookable slots from `now` as one json value, for a column of another statement (each
+ * browse card's, README decision 56): how many there are, and the first `first` with their public
+ * columns, earliest first — what `openSlotsOfHosts` answers for one host, over the same
+ * (host, starts_at) index.
+ */
+export function openSlotsJsonOf(hostId: SQL, now: SQL, first: number): SQL<OpenSlotsJson> {
+  const ofHost = and(sql`${slots.hostId} = ${hostId}`, open, sql`${slots.startsAt} > ${now}::timestamptz`);
+  const column = (name: string) => sql`${sql.identifier('first_slots')}.${sql.identifier(name)}`;
+  const fields = sql.join(
+    Object.entries(publicSlotColumns).map(([key, { name }]) => sql`${sql.raw(`'${key}'`)}, ${column(name)}`),
+    sql`, `,
+  );
+  return sql<OpenSlotsJson>`json_build_object('count', (select count(*)::int from ${slots} where ${ofHost}),
+    'slots', (select coalesce(json_agg(json_build_object(${fields}) order by ${column('starts_at')}, ${column('id')}), '[]'::json)
+      from (select * from ${slots} where ${ofHost} order by ${slots.startsAt}, ${slots.id} limit ${sql.raw(String(first))}) as first_slots))`;
+}
+
+/** A slot read by `openSlotsJsonOf`, decoded as Drizzle decodes the columns. */
+export function publicSlotFromJson(json: PublicSlotJson): PublicSlotRow {
+  return Object.fromEntries(
+    Object.entries(publicSlotColumns).map(([key, column]) => [key, column.mapFromDriverValue(json[key as keyof PublicSlotJson])]),
+  ) as PublicSlotRow;
+}
+
 export async function openSlotsOfHosts(
   db: Tx,
   hostIds: string[],

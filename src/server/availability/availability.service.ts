@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AvailabilityBrowseQuerySchema, AvailabilityBrowseResponse, MyCalendar, OwnSlot, SlotCreateBodySchema } from '#shared/api/availability.ts';
 import { SLOT_MESSAGES } from '#shared/api/availability.ts';
@@ -219,7 +220,15 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
       };
     },
 
-    /** Each host's bookable future slots (for browse cards and member pages). */
+    /** A browse card's next `first` free times and their count, as a column of browse's page statement (see `readCardSlots`). */
+    cardSlotsColumn: (hostId: SQL, now: SQL, first: number) => repo.openSlotsJsonOf(hostId, now, first),
+
+    readCardSlots: (json: repo.OpenSlotsJson): { count: number; slots: PublicSlot[] } => ({
+      count: json.count,
+      slots: json.slots.map((slot) => toPublicSlot(repo.publicSlotFromJson(slot))),
+    }),
+
+    /** Each host's bookable future slots (for member pages). */
     async openSlotsOf(hostIds: string[], first: number | null) {
       const rows = await repo.openSlotsOfHosts(db, hostIds, clock.now(), first);
       const byHost = new Map<string, { count: number; slots: PublicSlot[] }>();

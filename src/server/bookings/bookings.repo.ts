@@ -1,63 +1,174 @@
-import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL, type Table } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.tables.ts';
 import { publicSlotColumns, type PublicSlotRow } from '../availability/availability.repo.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
+import type { ViewerCondition } from '../browse/browse.repo.ts';
+import { notifications } from '../notifications/notifications.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
+import { EVENTS_CHANNEL } from '../platform/realtime/announce.ts';
+import { bookingRequestPushJobs } from '../push/push.service.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
 import { dateStatsJsonOf, summaryColumns, type DateStatsRow, type SummaryRow } from '../profiles/profiles.repo.ts';
 import { photos } from '../profiles/profiles.tables.ts';
-import { bookings, dateCommitments } from './bookings.tables.ts';
+import { bookings, dateCommitments, type ProposedVenue } from './bookings.tables.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
 export type SlotRow = typeof availabilitySlots.$inferSelect;
 export type Perspective = 'all' | 'host' | 'guest';
 
-export type SlotToRequest = {
-  slot: SlotRow;
-  host: SummaryRow;
-  hostPhotos: PhotoJson[];
-  hostStats: DateStatsRow;
-  hostVisible: boolean;
+/** What a booking request's statement answers: what the route chooses its answer from. */
+export type RequestOutcome = {
+  /** The slot (as locked) and its host; undefined when no slot has that id. */
+  found?: { slot: SlotRow; host: SummaryRow; hostPhotos: PhotoJson[]; hostStats: DateStatsRow; hostVisible: boolean };
+  /** The requester's photos. */
   photoCount: number;
+  /** The new pending booking; undefined when a rule refused it or one is already pending with this host. */
+  booking?: BookingRow;
 };
 
-const slotHost = sql`${sql.identifier('availability_slots')}.${sql.identifier('host_id')}`;
+export type RequestValues = {
+  /** Null when the id cannot name a slot. */
+  slotId: string | null;
+  guestId: string;
+  guestName: string;
+  /** Whether the requester passes every rule the statement cannot see: eligibility and the profile fields other than photos. */
+  complete: boolean;
+  requestMessage: string;
+  proposedVenue: ProposedVenue;
+  now: Date;
+  pushExpiresAt: string;
+};
+
+/** The `bookingChanged` announcement (announce.ts `Announcement`) of a booking's row, as json written in SQL. */
+const bookingChangedJson = (hostId: SQL, guestId: SQL, id: SQL, status: SQL) =>
+  sql`json_build_object('to', json_build_array(${hostId}, ${guestId}), 'event', json_build_object('type', 'bookingChanged', 'bookingId', ${id}, 'status', ${status}))`;
+
+const ref = (table: string, column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)}`;
+
+/** A table's columns as read from a CTE holding its rows (`alias`), decoded as the table's own. */
+function columnsFrom<T extends Table>(table: T, alias: string): { [K in keyof T['_']['columns']]: SQL<T['$inferSelect'][K & keyof T['$inferSelect']]> } {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql`${ref(alias, column.name)}`.mapWith(column)]),
+  ) as never;
+}
+
+type RequestPlaceholders = { [K in keyof Omit<RequestValues, 'proposedVenue'>]: unknown } & { venue: string; venueName: string };
+const p = (name: keyof RequestPlaceholders) => sql.placeholder(name);
 
 /**
- * What a booking request reads, in one statement: the slot, its host's summary (photos and date
- * stats), whether the requester may see the host (`visible`, a condition over users), and the
- * requester's own photo count.
+ * A booking request in one statement (README decision 55), for each shape of the visibility
+ * condition: the slot, locked FOR KEY SHARE (a removal or a confirmation holding it makes the
+ * request wait, then read the slot as they left it), its host and whether the requester may see
+ * them, and the requester's photo count; then, only when every rule holds on what it read, the
+ * pending booking (the unique index of one pending request per host decides a repeat: ON CONFLICT
+ * DO NOTHING), the host's booking_request inbox item, its push jobs and the NOTIFYs of both — one
+ * implicit transaction, so all or nothing.
  */
-export async function findSlotToRequest(db: Tx, slotId: string, requesterId: string, visible: SQL): Promise<SlotToRequest | undefined> {
-  const [row] = await db
+const requestStatements = preparedPerDb(() => new Map<string, ReturnType<typeof buildRequest>>());
+
+function buildRequest(db: Tx, visible: SQL, name: string) {
+  const c = (column: string) => ref('c', column);
+  const b = (column: string) => ref('b', column);
+  const n = (column: string) => ref('n', column);
+  const slot = db.$with('s', {}).as(sql`select * from ${availabilitySlots} where ${availabilitySlots.id} = ${p('slotId')}::uuid for key share`);
+  const checked = db.$with('c', {}).as(sql`select s.*, coalesce((${visible}), false) as host_visible from s join ${users} on ${users.id} = s.host_id`);
+  const mine = db.$with('mine', {}).as(sql`select count(*)::int as photo_count from ${photos} where ${photos.userId} = ${p('guestId')}::uuid`);
+  // Every rule the route checks on this statement's answer (bookings.service `request`), in SQL.
+  const allowed = sql`${p('complete')}::boolean and mine.photo_count >= 1 and ${c('removed_at')} is null and ${c('host_id')} <> ${p('guestId')}::uuid
+    and ${c('host_visible')} and ${c('starts_at')} > ${p('now')}::timestamptz and ${c('confirmed_count')} < ${c('max_bookings')}`;
+  const inserted = db.$with('b', {}).as(sql`insert into ${bookings} (slot_id, host_id, guest_id, status, starts_at, ends_at, request_message, proposed_venue, paid_by, created_at, updated_at)
+    select ${c('id')}, ${c('host_id')}, ${p('guestId')}::uuid, 'pending', ${c('starts_at')}, ${c('ends_at')}, ${p('requestMessage')}::text, ${p('venue')}::jsonb, 'guest', ${p('now')}::timestamptz, ${p('now')}::timestamptz
+    from c, mine where ${allowed}
+    on conflict do nothing
+    returning *`);
+  const item = db.$with('n', {}).as(sql`insert into ${notifications} (user_id, sender_id, type, title, message, data, created_at)
+    select ${b('host_id')}, ${b('guest_id')}, 'booking_request', 'New booking request',
+      ${p('guestName')}::text || ' would like to meet you on ' || ${c('date')}::text || ' at ' || ${c('start_time')} || '.',
+      jsonb_build_object('profileId', ${b('guest_id')}, 'bookingId', ${b('id')}, 'date', ${c('date')}::text,
+        'proposedTime', ${c('start_time')} || '–' || ${c('end_time')} || ' ' || ${c('time_zone')},
+        'venue', ${p('venueName')}::text, 'requestMessage', ${b('request_message')}),
+      ${p('now')}::timestamptz
+    from b, c
+    returning id, user_id, title, message`);
+  const pushes = db.$with('pushes', {}).as(
+    bookingRequestPushJobs({
+      hostId: sql`(select ${n('user_id')} from n)`,
+      bookingId: sql`(select ${b('id')}::text from b)`,
+      title: sql`(select ${n('title')} from n)`,
+      message: sql`(select ${n('message')} from n)`,
+      venue: sql`${p('venueName')}::text`,
+      createdAt: sql`${p('now')}::timestamptz`,
+      expiresAt: sql`${p('pushExpiresAt')}::text`,
+    }),
+  );
+  // Both parties hear of the booking, the host of the inbox item (announce.ts `Announcement`s).
+  const announced = db.$with('announced', {}).as(sql`select pg_notify(${EVENTS_CHANNEL}, payload::text) from (
+      select ${bookingChangedJson(b('host_id'), b('guest_id'), b('id'), b('status'))} as payload from b
+      union all
+      select json_build_object('to', json_build_array(${n('user_id')}),
+        'event', json_build_object('type', 'notification', 'notificationId', ${n('id')}, 'notificationType', 'booking_request')) from n
+    ) as events`);
+  return db
+    .with(slot, checked, mine, inserted, item, pushes, announced)
     .select({
-      slot: availabilitySlots,
+      slot: columnsFrom(availabilitySlots, 'c'),
       host: summaryColumns(users),
-      hostPhotos: photosJsonOf(slotHost),
-      hostStats: dateStatsJsonOf(slotHost),
-      hostVisible: sql<boolean>`(${visible})`,
-      photoCount: sql<number>`(select count(*)::int from ${photos} where ${photos.userId} = ${requesterId})`,
+      hostPhotos: photosJsonOf(c('host_id')),
+      hostStats: dateStatsJsonOf(c('host_id')),
+      hostVisible: sql<boolean>`${c('host_visible')}`,
+      photoCount: sql<number>`mine.photo_count`,
+      booking: columnsFrom(bookings, 'b'),
+      announced: sql<number>`(select count(*)::int from announced)`,
     })
-    .from(availabilitySlots)
-    .innerJoin(users, eq(users.id, availabilitySlots.hostId))
-    .where(eq(availabilitySlots.id, slotId))
-    .limit(1);
-  return row;
+    .from(sql`mine left join c on true left join b on true`)
+    .leftJoin(users, sql`${users.id} = ${c('host_id')}`)
+    .prepare(name);
+}
+
+/** Makes a booking request (see `buildRequest`); what the route needs to choose its answer. */
+export async function requestBooking(db: Tx, visible: ViewerCondition, values: RequestValues): Promise<RequestOutcome> {
+  const statements = requestStatements(db);
+  const name = `bookings_request_${visible.shape}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = buildRequest(db, visible.where, name);
+    statements.set(name, statement);
+  }
+  const { proposedVenue, now, ...rest } = values;
+  const [row] = await statement.execute({
+    ...visible.values,
+    ...rest,
+    now: now.toISOString(),
+    venue: JSON.stringify(proposedVenue),
+    venueName: proposedVenue.name,
+  } satisfies RequestPlaceholders & Record<string, unknown>);
+  const { slot, host, hostPhotos, hostStats, hostVisible, photoCount, booking } = row!;
+  return {
+    found: slot.id === null ? undefined : { slot: slot as SlotRow, host: host as SummaryRow, hostPhotos, hostStats, hostVisible },
+    photoCount,
+    booking: booking.id === null ? undefined : (booking as BookingRow),
+  };
+}
+
+/**
+ * Tells both parties that the booking changed, with the status it has now (bookings.service
+ * `changeOf`'s event, written by PostgreSQL): the read and the NOTIFY in one statement.
+ */
+export async function announceBookingChanged(db: Tx, bookingId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, ${bookingChangedJson(sql`${bookings.hostId}`, sql`${bookings.guestId}`, sql`${bookings.id}`, sql`${bookings.status}`)}::text)
+    from ${bookings} where ${bookings.id} = ${bookingId}`,
+  );
 }
 
 /** Holds the slot until the transaction ends: every change to a slot's bookings takes it first. */
 export async function lockSlot(db: Tx, id: string): Promise<SlotRow | undefined> {
   const [row] = await db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)).for('update');
-  return row;
-}
-
-/** Inserts the request unless the guest already has one pending with this host (the unique index decides). */
-export async function insertPendingBooking(db: Tx, values: NewBooking): Promise<BookingRow | undefined> {
-  const [row] = await db.insert(bookings).values(values).onConflictDoNothing().returning();
   return row;
 }
 

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BOOKING_ERRORS,
@@ -24,6 +23,7 @@ import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { toPublicSlot } from '../availability/availability.service.ts';
+import type { ViewerCondition } from '../browse/browse.repo.ts';
 import { createNotification, createNotifications, setBookingRequestStatus, type NewNotification } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -35,7 +35,7 @@ import { onlineAmong } from '../platform/realtime/presence.ts';
 import { toPhoto } from '../profiles/photos.repo.ts';
 import { toDateStats } from '../profiles/profiles.repo.ts';
 import { toMemberSummary } from '../profiles/profiles.service.ts';
-import type { BookingPushEvent } from '../push/push.service.ts';
+import { pushExpiresAt, type BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import * as repo from './bookings.repo.ts';
 import type { Review } from './bookings.tables.ts';
@@ -146,9 +146,6 @@ function bookingUpdate(
   return { userId, senderId, type: 'booking_update', title, message, data, createdAt: at, bookingEvent };
 }
 
-/** '18:00–19:30 America/Vancouver' */
-const proposedTimeOf = (slot: repo.SlotRow) => `${slot.startTime}–${slot.endTime} ${slot.timeZone}`;
-
 /** What the other party of an upcoming date hears when an admin removes the member (no name: nothing of theirs stays). */
 export const MEMBER_REMOVED_TITLE = 'Your date was cancelled';
 export const memberRemovedMessage = (slot: repo.SlotRow) =>
@@ -200,10 +197,8 @@ export type BookingsDeps = {
   clock: Clock;
   /** The signed-in member's row. */
   userOf: (member: Member) => Promise<UserRow>;
-  /** How many photos a member has. */
-  photoCountOf: (memberId: string) => Promise<number>;
   /** Whom browse would show the viewer, as SQL over the users table (a host one cannot see cannot be booked). */
-  visibleTo: (viewer: Member) => Promise<SQL>;
+  visibleTo: (viewer: Member) => Promise<ViewerCondition>;
 };
 
 export function createBookingsService(deps: BookingsDeps) {
@@ -246,15 +241,9 @@ export function createBookingsService(deps: BookingsDeps) {
       const booking = (await repo.lockBooking(tx, bookingId))!;
       options.refuse(booking, now);
       await change(tx, booking, now, slot);
-      const after = (await repo.findBooking(tx, bookingId))!;
-      await bookingChanged(tx, [after]);
+      await repo.announceBookingChanged(tx, bookingId);
     });
     return viewOf(member.id, bookingId);
-  }
-
-  /** Tells both parties of each booking that it changed, so their open screens ask again. */
-  function bookingChanged(tx: Tx, changed: Changed[]) {
-    return announceEach(tx, changed.map(changeOf));
   }
 
   /** Tells one party of a booking's change in their inbox (see bookingUpdate). */
@@ -309,72 +298,53 @@ export function createBookingsService(deps: BookingsDeps) {
     /** Everyone the member may chat with: the other party of each agreed date. */
     chatPartnersOf: (memberId: string) => repo.chatPartnersOf(db, memberId),
 
+    /**
+     * One statement after the session (bookings.repo `requestBooking`): it reads the slot, the
+     * host and the requester's photos and writes the request, its inbox item, push jobs and
+     * events only when every rule below holds on what it read; the answer is chosen here from
+     * that, in the rules' order.
+     */
     async request(member: Member, body: RequestBody): Promise<Booking> {
       const me = await deps.userOf(member);
       if (me.accountStatus !== 'active' || me.isBanned || me.score < SCORE_MIN_TO_BOOK || !me.emailVerifiedAt) {
         throw new HttpError(403, BOOKING_ERRORS.notEligible);
       }
-      // One read: the slot, its host, whether browse shows them to me, and my photo count.
-      const found = isUuid(body.availabilityId)
-        ? await repo.findSlotToRequest(db, body.availabilityId, me.id, await deps.visibleTo(member))
-        : undefined;
-      const missing = missingForBooking({
-        accountType: me.accountType,
-        name: me.name,
-        age: me.age,
-        photoCount: found ? found.photoCount : await deps.photoCountOf(me.id),
-        interestCount: me.interests.length,
-        bio: me.bio,
-        partnerName: me.partnerName,
-        partnerAge: me.partnerAge,
-        relationshipType: me.relationshipType,
+      const profile = (photoCount: number) =>
+        missingForBooking({
+          accountType: me.accountType,
+          name: me.name,
+          age: me.age,
+          photoCount,
+          interestCount: me.interests.length,
+          bio: me.bio,
+          partnerName: me.partnerName,
+          partnerAge: me.partnerAge,
+          relationshipType: me.relationshipType,
+        });
+      const now = clock.now();
+      const outcome = await repo.requestBooking(db, await deps.visibleTo(member), {
+        slotId: isUuid(body.availabilityId) ? body.availabilityId : null,
+        guestId: me.id,
+        guestName: me.name,
+        // The statement checks the photos itself (it counts them).
+        complete: profile(1).length === 0,
+        requestMessage: body.requestMessage,
+        proposedVenue: body.proposedVenue,
+        now,
+        pushExpiresAt: pushExpiresAt(now),
       });
+      const missing = profile(outcome.photoCount);
       if (missing.length > 0) throw new ProfileIncompleteError(missing);
 
+      const { found, booking } = outcome;
       if (!found || found.slot.removedAt) throw new HttpError(404, BOOKING_ERRORS.slotGone);
       const { slot, host } = found;
       if (slot.hostId === me.id) throw new HttpError(400, BOOKING_ERRORS.ownSlot);
       if (!found.hostVisible) throw new HttpError(404, BOOKING_ERRORS.slotGone);
-      const now = clock.now();
       if (slot.startsAt <= now) throw new HttpError(400, BOOKING_ERRORS.pastSlot);
       if (slot.confirmedCount >= slot.maxBookings) throw new HttpError(409, BOOKING_ERRORS.slotFull);
-
-      const booking = await db.transaction(async (tx) => {
-        const inserted = await repo.insertPendingBooking(tx, {
-          slotId: slot.id,
-          hostId: slot.hostId,
-          guestId: me.id,
-          startsAt: slot.startsAt,
-          endsAt: slot.endsAt,
-          requestMessage: body.requestMessage,
-          proposedVenue: body.proposedVenue,
-          paidBy: 'guest',
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (!inserted) throw new HttpError(409, BOOKING_ERRORS.pendingWithHost);
-        await createNotification(
-          tx,
-          {
-            userId: slot.hostId,
-            senderId: me.id,
-            type: 'booking_request',
-            title: 'New booking request',
-            message: `${me.name} would like to meet you on ${slot.date} at ${slot.startTime}.`,
-            data: {
-              profileId: me.id,
-              bookingId: inserted.id,
-              date: slot.date,
-              proposedTime: proposedTimeOf(slot),
-              venue: body.proposedVenue.name,
-              requestMessage: body.requestMessage,
-            },
-            createdAt: now,
-          },
-          [changeOf(inserted)],
-        );
-        return inserted;
-      });
+      // Every rule held, so only the unique index of one pending request per host can have refused it.
+      if (!booking) throw new HttpError(409, BOOKING_ERRORS.pendingWithHost);
       // The answer from what was just written and read: the new row, its slot and the host.
       return toBooking({ booking, slot, other: host, otherPhotos: found.hostPhotos, otherStats: found.hostStats }, me.id, now);
     },

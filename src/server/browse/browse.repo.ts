@@ -46,14 +46,22 @@ export type PageRequest = {
   limit: number;
   /** The calendar month whose dates the cards count (date facts; none counted without it). */
   month?: { start: Date; end: Date };
+  /** Each card's free times, read with the page (none without it). */
+  cardSlots?: CardSlots;
 };
+
+/**
+ * A column of json over a card's member id and the instant `now` (availability's, passed in:
+ * availability builds on browse), computed with the page.
+ */
+export type CardSlots = { now: Date; column: (memberId: SQL, now: SQL) => SQL };
 
 export type Found = { user: UserRow; distance: number | null };
 
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
 export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
-export type FoundCard = { user: CardRow; photos: PhotoJson[]; distance: number | null; facts: DateFactsJson };
+export type FoundCard = { user: CardRow; photos: PhotoJson[]; distance: number | null; facts: DateFactsJson; slots?: unknown };
 
 
 const BOX_MARGIN_DEGREES = 1e-6;
@@ -74,7 +82,7 @@ const viewerValues = (viewer: Viewer) => ({
 });
 
 /** Every value a page statement reads. */
-export function pageValues({ viewer, origin, filters, offset, limit, month }: PageRequest) {
+export function pageValues({ viewer, origin, filters, offset, limit, month, cardSlots }: PageRequest) {
   const wanted = offset + limit;
   return {
     ...viewerValues(viewer),
@@ -97,6 +105,7 @@ export function pageValues({ viewer, origin, filters, offset, limit, month }: Pa
     limit,
     monthStart: month?.start.toISOString() ?? null,
     monthEnd: month?.end.toISOString() ?? null,
+    now: cardSlots?.now.toISOString() ?? null,
   };
 }
 type PageValues = ReturnType<typeof pageValues>;
@@ -208,15 +217,24 @@ export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostF
   return { where, distance: origin ? kmFrom(originPoint(bind)) : sql<null>`null::float8` };
 }
 
-/** Whom browse may ever show the viewer, as a condition over the users table (never the viewer themself). */
-export function visibleToViewer(viewer: Viewer): SQL {
-  const bind = inline(viewerValues(viewer));
-  return and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(viewer, bind))!;
+/**
+ * Whom browse may ever show the viewer (never the viewer themself), as a condition over the users
+ * table for a prepared statement: its viewer values are placeholders (`values` fills them, named as
+ * `viewerValues` names them) and `shape` tells which of its forms it is (part of the statement's name).
+ */
+export type ViewerCondition = { where: SQL; shape: string; values: ReturnType<typeof viewerValues> };
+export function visibleToViewer(viewer: Viewer): ViewerCondition {
+  return {
+    where: and(sql`${users.id} <> ${placeholders('viewerId')}::uuid`, visibleTo(viewer, placeholders))!,
+    shape: `${Number(viewer.category !== null)}${Number(viewer.home !== null)}`,
+    values: viewerValues(viewer),
+  };
 }
 
 /** Which statement a request needs: what is filtered, and how it is ordered. */
-function pageShape({ viewer, origin, filters, sortBy }: PageRequest): string {
+function pageShape({ viewer, origin, filters, sortBy, cardSlots }: PageRequest): string {
   const flags = [
+    cardSlots !== undefined,
     origin !== null,
     filters.maxDistance !== undefined,
     filters.minScore !== undefined,
@@ -248,11 +266,15 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
   const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
-  // Each card's photos and date facts, read with the page rather than in other queries (PostgreSQL
-  // computes them after the page's limit, once per card).
+  // Each card's photos, date facts and free times, read with the page rather than in other queries
+  // (PostgreSQL computes them after the page's limit, once per card).
   const cardExtras = (table: string) => {
     const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
-    return { photos: photosJsonOf(id).as('photos'), facts: dateFactsJson(id, bind('viewerId'), bind('monthStart'), bind('monthEnd')).as('facts') };
+    return {
+      photos: photosJsonOf(id).as('photos'),
+      facts: dateFactsJson(id, bind('viewerId'), bind('monthStart'), bind('monthEnd')).as('facts'),
+      ...(request.cardSlots ? { slots: sql`${request.cardSlots.column(id, sql`${bind('now')}`)}`.as('slots') } : {}),
+    };
   };
   const columns = { user: cardColumns, distance, ...cardExtras('users') };
 

@@ -6,6 +6,7 @@ import type { MemberDetail, PublicSlot } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
+import type { OpenSlotsJson } from '../availability/availability.repo.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -54,6 +55,12 @@ function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts) {
 /** Each member's bookable future slots: how many, and the first few (all when `first` is null), earliest first. */
 export type OpenSlotsOf = (hostIds: string[], first: number | null) => Promise<Map<string, { count: number; slots: PublicSlot[] }>>;
 
+/** Each card's free times: an SQL column over the member's id, the instant and how many to show; and its reader. */
+export type CardSlotsOf = {
+  column: (memberId: SQL, now: SQL, first: number) => SQL;
+  read: (json: OpenSlotsJson) => { count: number; slots: PublicSlot[] };
+};
+
 /** A card shows this many of the member's next free times. */
 export const CARD_SLOTS_SHOWN = 3;
 
@@ -64,8 +71,10 @@ export function createBrowseService(deps: {
   userOf: (member: Member) => Promise<repo.ViewerRow>;
   /** From the availability feature (passed in: availability builds on browse). */
   openSlotsOf: OpenSlotsOf;
+  /** A card's free times as a column of the page statement, and how to read it (availability's). */
+  cardSlots: CardSlotsOf;
 }) {
-  const { db, userOf, openSlotsOf } = deps;
+  const { db, userOf, openSlotsOf, cardSlots } = deps;
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -110,13 +119,14 @@ export function createBrowseService(deps: {
     },
 
     /** Whom browse would ever show the viewer (the viewer themself excluded), as SQL over the users table. */
-    async visibleTo(viewer: Member): Promise<SQL> {
+    async visibleTo(viewer: Member): Promise<repo.ViewerCondition> {
       return repo.visibleToViewer(viewerOf(await userOf(viewer)));
     },
 
     async browse(viewer: Member, query: BrowseQuery): Promise<BrowseResponse> {
       const me = await userOf(viewer);
       const { place, origin } = originOf(me, query.location, query.maxDistance);
+      const now = deps.clock.now();
       const found = await repo.findPage(db, {
         viewer: viewerOf(me),
         origin,
@@ -132,17 +142,19 @@ export function createBrowseService(deps: {
         sortBy: query.sortBy,
         offset: (query.page - 1) * query.limit,
         limit: query.limit + 1,
-        month: monthOf(deps.clock.now()),
+        month: monthOf(now),
+        cardSlots: { now, column: (id, at) => cardSlots.column(id, at, CARD_SLOTS_SHOWN) },
       });
-      const shown = found.slice(0, query.limit);
-      const open = await openSlotsOf(shown.map((item) => item.user.id), CARD_SLOTS_SHOWN);
-      const users: BrowseCard[] = shown.map((item) => ({
-        ...cardDates(item.user, item.photos.map(toPhoto), repo.toDateFacts(item.facts)),
-        availabilityCount: open.get(item.user.id)?.count ?? 0,
-        availability: open.get(item.user.id)?.slots ?? [],
-        mutualInterests: mutualInterests(item.user.interests, me.interests),
-        distance: roundKm(item.distance),
-      }));
+      const users: BrowseCard[] = found.slice(0, query.limit).map((item) => {
+        const open = cardSlots.read(item.slots as OpenSlotsJson);
+        return {
+          ...cardDates(item.user, item.photos.map(toPhoto), repo.toDateFacts(item.facts)),
+          availabilityCount: open.count,
+          availability: open.slots,
+          mutualInterests: mutualInterests(item.user.interests, me.interests),
+          distance: roundKm(item.distance),
+        };
+      });
       return {
         users,
         pagination: { page: query.page, limit: query.limit, hasMore: found.length > query.limit },

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { SQL, and, desc, eq, is, notInArray, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { pushSubscriptions } from './push.tables.ts';
@@ -50,11 +50,13 @@ export async function findSubscription(db: Tx, id: string): Promise<Subscription
 
 /**
  * One push job payload per device of the member (`payload`: the device, the message, when it
- * expires), none when the member has no device or turned this kind of push off (`setting`).
+ * expires), none when the member has no device or turned this kind of push off (`setting`). The
+ * member, the message (jsonb) and the expiry (ISO text) may be SQL of the statement it runs in.
  */
-export function devicePayloads(userId: string, setting: string, message: unknown, expiresAt: Date): SQL {
+export function devicePayloads(userId: string | SQL, setting: string, message: object | SQL, expiresAt: string | SQL): SQL {
   const device = pushSubscriptions;
-  return sql`select jsonb_build_object('subscriptionId', ${device.id}, 'message', ${JSON.stringify(message)}::jsonb, 'expiresAt', ${expiresAt.toISOString()}::text) as payload
+  const json = is(message, SQL) ? message : sql`${JSON.stringify(message)}::jsonb`;
+  return sql`select jsonb_build_object('subscriptionId', ${device.id}, 'message', ${json}, 'expiresAt', ${expiresAt}::text) as payload
     from ${device} join ${users} on ${users.id} = ${device.userId}
     where ${device.userId} = ${userId} and (${users.notificationSettings} -> 'push' ->> ${setting}::text) is distinct from 'false'`;
 }

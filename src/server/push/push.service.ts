@@ -1,5 +1,5 @@
 import type { Agent } from 'node:https';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import { PUSH_ENDPOINT_HTTPS, PUSH_ENDPOINT_NOT_ALLOWED, type PushMessage, type PushSubscriptionBody } from '#shared/api/push.ts';
 import type { NotificationType } from '#shared/domain/notifications.ts';
@@ -43,7 +43,7 @@ export type PushSource = {
   type: NotificationType;
   title: string;
   message: string;
-  data?: { bookingId?: string; venue?: string } | null;
+  data?: { bookingId?: string } | null;
   createdAt: Date;
   /** For a booking_update: the change it tells (its push follows that setting); other updates are not pushed. */
   bookingEvent?: BookingPushEvent;
@@ -63,28 +63,8 @@ const bookingUpdate = (type: 'booking_confirmed' | 'booking_cancelled') => (sour
   return { type, title: source.title, body: clip(source.message), url: '/bookings', tag: `booking-${bookingId}`, bookingId };
 };
 
-/** The inbox kinds that also go to a member's devices, and how. */
+/** The inbox kinds that also go to a member's devices, and how (booking requests: `bookingRequestPushJobs`). */
 const RULES: Partial<Record<NotificationType, Rule>> = {
-  booking_request: {
-    setting: 'newBooking',
-    build: (source) => {
-      const bookingId = source.data?.bookingId;
-      if (!bookingId) return null;
-      const venue = source.data?.venue ? ` Venue: ${source.data.venue}.` : '';
-      return {
-        type: 'booking_request',
-        title: source.title,
-        body: clip(`${source.message}${venue}`),
-        url: '/notifications',
-        tag: `booking-request-${bookingId}`,
-        bookingId,
-        actions: [
-          { action: 'accept', title: 'Accept' },
-          { action: 'decline', title: 'Decline' },
-        ],
-      };
-    },
-  },
   nudge: {
     setting: 'nudgeReceived',
     build: (source) => ({
@@ -119,9 +99,33 @@ function ruleFor(source: PushSource): Rule | undefined {
 
 /** The jobs that push `message` to each of the member's devices, unless they turned `setting` off (one statement). */
 function deviceJobsOf(userId: string, setting: Setting, message: PushMessage, createdAt: Date): SQL {
-  const expiresAt = new Date(createdAt.getTime() + PUSH_TTL_S * 1000);
-  return enqueueEach(PUSH_JOB, repo.devicePayloads(userId, setting, message, expiresAt), { runAt: createdAt });
+  return enqueueEach(PUSH_JOB, repo.devicePayloads(userId, setting, message, pushExpiresAt(createdAt)), { runAt: createdAt });
 }
+
+/** When a push made at `createdAt` stops being worth delivering (ISO text, as job payloads hold it). */
+export const pushExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + PUSH_TTL_S * 1000).toISOString();
+
+/** `clip` in SQL (PostgreSQL counts characters where JavaScript counts UTF-16 units: they differ only past the BMP). */
+const clipSql = (text: SQL, max = BODY_MAX) =>
+  sql`(case when char_length(${text}) > ${sql.raw(String(max))} then left(${text}, ${sql.raw(String(max - 1))}) || '…' else ${text} end)`;
+
+/**
+ * The push of a booking request to each of its host's devices (unless `newBooking` is off), as
+ * SQL inside the statement that makes the request (bookings.repo `requestBooking`): the inbox
+ * item's text is built there, from the slot it reads. Each value is an SQL expression of that
+ * statement (text, uuid, ISO timestamps as text); none when `hostId` is null.
+ */
+export function bookingRequestPushJobs(item: { hostId: SQL; bookingId: SQL; title: SQL; message: SQL; venue: SQL; createdAt: SQL; expiresAt: SQL }): SQL {
+  const venue = sql`(case when ${item.venue} = '' then '' else ' Venue: ' || ${item.venue} || '.' end)`;
+  const message = sql`jsonb_build_object('type', 'booking_request', 'title', ${item.title}, 'body', ${clipSql(sql`(${item.message} || ${venue})`)},
+    'url', '/notifications', 'tag', 'booking-request-' || ${item.bookingId}, 'bookingId', ${item.bookingId},
+    'actions', ${sql.raw(`'${JSON.stringify(BOOKING_REQUEST_ACTIONS)}'`)}::jsonb)`;
+  return enqueueEach(PUSH_JOB, repo.devicePayloads(item.hostId, 'newBooking' satisfies Setting, message, item.expiresAt), { runAt: item.createdAt });
+}
+const BOOKING_REQUEST_ACTIONS: PushMessage['actions'] = [
+  { action: 'accept', title: 'Accept' },
+  { action: 'decline', title: 'Decline' },
+];
 
 /** One push.send job per device of the member, unless they have none or turned `setting` off. */
 async function queueToDevices(tx: Tx, userId: string, setting: Setting, message: PushMessage, createdAt: Date): Promise<number> {

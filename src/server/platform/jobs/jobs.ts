@@ -53,9 +53,9 @@ export async function enqueue(
  * payload), as a single `insert … select` returning their ids: run alone, or inside another
  * statement so the jobs exist exactly when what caused them does.
  */
-export function enqueueEach(kind: string, payloads: SQL, options: { runAt: Date; maxAttempts?: number }): SQL {
+export function enqueueEach(kind: string, payloads: SQL, options: { runAt: Date | SQL; maxAttempts?: number }): SQL {
   const column = (c: { name: string }) => sql.identifier(c.name);
-  const runAt = options.runAt.toISOString();
+  const runAt = options.runAt instanceof Date ? options.runAt.toISOString() : options.runAt;
   return sql`insert into ${jobs} (${column(jobs.kind)}, ${column(jobs.payload)}, ${column(jobs.runAt)}, ${column(jobs.maxAttempts)}, ${column(jobs.createdAt)})
     select ${kind}, p.payload, ${runAt}::timestamptz, ${options.maxAttempts ?? JOB_DEFAULTS.maxAttempts}::int, ${runAt}::timestamptz
     from (${payloads}) as p
