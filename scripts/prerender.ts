@@ -45,7 +45,7 @@ export function prerenderPublicPages(): Plugin {
 }
 
 async function prerender(dist: string, root: string) {
-  const { renderPage, renderSkeleton } = await buildRenderer(root);
+  const { renderPage, renderSkeleton, pageHeadings } = await buildRenderer(root);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
@@ -67,8 +67,23 @@ async function prerender(dist: string, root: string) {
   }
   // The shell itself: the skeleton of a member's page, styled without waiting for a stylesheet.
   const shellCss = (await Promise.all(shellStyles.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
-  const skeleton = renderSkeleton();
-  await writeFile(path.join(dist, 'index.html'), withInlineStyles(shell, shellCss).replace(empty, () => `<div id="root">${skeleton}</div>`));
+  const headings = pageHeadings();
+  const skeleton = renderSkeleton(headings);
+  await writeFile(path.join(dist, 'index.html'), withInlineStyles(shell, shellCss + shellHeadingCss(Object.keys(headings))).replace(empty, () => `<div id="root">${skeleton}</div>`));
+}
+
+/**
+ * The shell paints the heading of the page at its address (<html data-page>, set by the head
+ * script), in place of the skeleton's grey title, so a member's page names itself at first paint.
+ */
+function shellHeadingCss(paths: string[]) {
+  const on = (selector: string) => paths.map((page) => `html[data-page="${page}"] ${selector}`).join(',');
+  return [
+    '.shell-heading,.shell-heading>span{display:none}',
+    `${on('.shell-heading')}{display:block}`,
+    `${on('.app-skeleton-title')}{display:none}`,
+    ...paths.map((page) => `html[data-page="${page}"] .shell-heading>[data-page="${page}"]{display:inline}`),
+  ].join('\n');
 }
 
 /** The page's stylesheets inline (no request before the first paint). */
@@ -90,7 +105,7 @@ async function buildRenderer(root: string) {
     ssr: { noExternal: [/^@tanstack\//] },
     build: { ssr: 'src/app/prerender.tsx', outDir, emptyOutDir: true, target: 'node20' },
   });
-  return (await import(path.join(outDir, 'prerender.js'))) as { renderPage(pathname: string): Promise<string>; renderSkeleton(): string };
+  return (await import(path.join(outDir, 'prerender.js'))) as typeof import('../src/app/prerender.tsx');
 }
 
 /** The stylesheets of the route files' split parts and of every chunk they import. */

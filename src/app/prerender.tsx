@@ -23,7 +23,18 @@ export async function renderPage(pathname: string): Promise<string> {
   );
 }
 
-/** The shell's first paint (index.html, every page path but the public ones). */
-export function renderSkeleton(): string {
-  return renderToString(<AppSkeleton />);
+/** The h1 of every page that declares one (`staticData.heading`) and has a fixed path, by path. */
+export function pageHeadings(): Record<string, string> {
+  const router = createAppRouter({ history: createMemoryHistory() });
+  const headings: Record<string, string> = {};
+  for (const [path, route] of Object.entries(router.routesByPath)) {
+    const heading = route.options.staticData?.heading;
+    if (heading && !path.includes('$')) headings[path] = heading;
+  }
+  return headings;
+}
+
+/** The shell's first paint (index.html, every page path but the public ones), with every page's heading. */
+export function renderSkeleton(shellHeadings: Record<string, string>): string {
+  return renderToString(<AppSkeleton shellHeadings={shellHeadings} />);
 }

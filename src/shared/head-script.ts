@@ -1,7 +1,8 @@
 import { TAGLINE_VARIANTS, VISITOR_STORAGE_KEY } from './domain/ab-test.ts';
 
 /**
- * The one inline script of the pages (in <head>, before the first paint). A device with a stored
+ * The one inline script of the pages (in <head>, before the first paint). <html data-page> names the
+ * page's path, so the shell paints that page's heading (scripts/prerender.ts). A device with a stored
  * session is marked <html data-member>, so a prerendered visitor's page stays hidden until the app
  * has decided where a member belongs (theme.css). The visitor's id is read (made and kept on a first
  * visit) and <html data-tagline> names their tagline, so the landing page's prerendered heading
@@ -9,7 +10,8 @@ import { TAGLINE_VARIANTS, VISITOR_STORAGE_KEY } from './domain/ab-test.ts';
  * The server's Content-Security-Policy allows exactly this script by its hash.
  */
 export const HEAD_SCRIPT =
-  'try{var d=document.documentElement,s=localStorage;' +
+  "var d=document.documentElement;d.setAttribute('data-page',location.pathname.replace(/(.)\\/+$/,'$1'));" +
+  'try{var s=localStorage;' +
   "s.getItem('token')&&d.setAttribute('data-member','');" +
   `var k=${JSON.stringify(VISITOR_STORAGE_KEY)},v=s.getItem(k);` +
   "if(!/^[0-9a-f]{32}$/.test(v||'')){v=Array.from(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join('');s.setItem(k,v)}" +

@@ -77,6 +77,25 @@ test("the skeleton's heading is the one each page then writes", async ({ page, b
   }
 });
 
+test("the shell alone names the page: before any of the app's code has run, the page's heading, or the skeleton's grey title where it has none", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  // No script runs but the inline head script: what shows is the shell's own first paint.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  for (const [path, heading] of [['/bookings', 'My Bookings'], ['/notifications/', 'Notifications'], ['/browse', 'Browse'], ['/profile', null]] as const) {
+    await page.goto(path);
+    const title = page.locator('.app-skeleton-title');
+    if (heading) {
+      // As seen and as read out: the other pages' headings in the shell are not displayed.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { useInnerText: true });
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(title).toBeHidden();
+    } else {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      await expect(title).toBeVisible();
+    }
+  }
+});
+
 test('/browse from a kept cache: the first photo is asked for first, and nothing moves (CLS ≤ 0.03)', async ({ page, baseURL }) => {
   const tag = `paint${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const [viewer, shown] = await Promise.all([

@@ -5,7 +5,7 @@
  * The app knows the page from its address: its heading (the route's `staticData.heading`) is
  * written at once, where the page will write it.
  */
-export function AppSkeleton({ heading }: { heading?: string | undefined }) {
+export function AppSkeleton({ heading, shellHeadings }: { heading?: string | undefined; shellHeadings?: Record<string, string> }) {
   return (
     <>
       <header className="site-header">
@@ -20,7 +20,24 @@ export function AppSkeleton({ heading }: { heading?: string | undefined }) {
         <span role="status" className="visually-hidden">
           Loading Rendezvous
         </span>
-        {heading ? <h1 className="app-skeleton-heading">{heading}</h1> : <div className="app-skeleton-title" />}
+        {heading ? (
+          <h1 className="app-skeleton-heading">{heading}</h1>
+        ) : (
+          <>
+            <div className="app-skeleton-title" />
+            {shellHeadings && (
+              // The shell's copy (one file for every page path): each page's heading, shown by the
+              // start-up stylesheet for the path the head script names (scripts/prerender.ts).
+              <h1 className="app-skeleton-heading shell-heading">
+                {Object.entries(shellHeadings).map(([path, text]) => (
+                  <span key={path} data-page={path}>
+                    {text}
+                  </span>
+                ))}
+              </h1>
+            )}
+          </>
+        )}
         <div className="app-skeleton-block" />
         <div className="app-skeleton-block" />
       </main>
