@@ -42,13 +42,30 @@ const app = (
 );
 const root = document.getElementById('root')!;
 
+/** Resolves once the stored session's kept screens are restored (`restoreSession`'s markReady). */
+const restored = () =>
+  new Promise<void>((resolve) => {
+    if (useSession.getState().status !== 'loading') return resolve();
+    const stop = useSession.subscribe((state) => {
+      if (state.status === 'loading') return;
+      stop();
+      resolve();
+    });
+  });
+
+// A member's page starts at once, beside the restore of their kept screens: its route's code and
+// its loader's request, and the query provider's code (none of them waits for another).
+const memberStart = useSession.getState().token === null ? null : Promise.allSettled([restored(), loadMemberQueries(), router.load()]);
+
 // A prerendered public page (already on screen) is hydrated once its route's code has loaded, so
 // the same markup comes out; as a transition, so React hydrates it in short slices that leave the
 // main thread free (a page that is already painted has nothing to wait for). Every other page
-// renders over the shell's skeleton, and a member on a public page (hidden by the head script)
-// once that page is gone.
+// renders over the shell's skeleton — a member's once the page can render, so the skeleton the shell
+// painted (its heading already the page's) stays in place until the page itself replaces it
+// (decision 60) — and a member on a public page (hidden by the head script) once that page is gone.
 if (!root.hasAttribute('data-prerendered')) {
-  createRoot(root).render(app);
+  if (memberStart) void memberStart.then(() => createRoot(root).render(app));
+  else createRoot(root).render(app);
 } else if (useSession.getState().token === null) {
   void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
@@ -63,13 +80,9 @@ void restoreSession();
 // The live connection, the offline outbox and push follow a member's session: their code loads
 // with the first session (at once for a stored one), never for a visitor who does not sign in.
 const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
-if (useSession.getState().token !== null) {
-  // A member's page starts at once, beside the restore of their kept screens: its route's code and
-  // its loader's request, and the query provider's code (none of them waits for another). The live
-  // connection, the outbox and push follow once that page has rendered and the browser is idle, so
-  // their code and work never stand between the member and the page (decision 46).
-  void loadMemberQueries();
-  void router.load();
+if (memberStart) {
+  // The live connection, the outbox and push follow once the member's page has rendered and the
+  // browser is idle, so their code and work never stand between the member and the page (decision 46).
   const stop = router.subscribe('onRendered', () => {
     stop();
     if ('requestIdleCallback' in window) requestIdleCallback(followMember, { timeout: 2000 });

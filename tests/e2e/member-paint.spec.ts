@@ -69,7 +69,7 @@ test("the skeleton's heading is the one each page then writes", async ({ page, b
     const provider = await hold(page, /\/assets\/query-provider-[^/]+\.js$/);
     await page.goto(path);
     await provider.seen;
-    await expect(page.locator('h1.app-skeleton-heading')).toHaveText(heading);
+    await expect(page.locator('h1.app-skeleton-heading')).toHaveText(heading, { useInnerText: true });
     provider.release();
     await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
