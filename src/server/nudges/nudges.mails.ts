@@ -25,6 +25,7 @@ export function nudgeMail(facts: { senderId: string; sender: Recipient; recipien
   };
 }
 
+/** Sends a nudge's mail: reads the nudge and its two members now; a mail the server could not hand over throws and is tried again. */
 export function registerNudgeMails(jobs: Jobs, deps: MailDeps) {
   jobs.register(NUDGE_MAIL_JOB, async (payload, { db }) => {
     const facts = await mailFactsOf(db, (payload as NudgeMailJob).nudgeId);
