@@ -28,8 +28,10 @@ import { geoRoutes } from './geo/geo.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
 import { createLikesService } from './likes/likes.service.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import type { MailDeps } from './notifications/notification-mails.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { nudgesRoutes } from './nudges/nudges.routes.ts';
+import { registerNudgeMails } from './nudges/nudges.mails.ts';
 import { createNudgesService } from './nudges/nudges.service.ts';
 import { photosRoutes } from './profiles/photos.routes.ts';
 import { createPhotosService } from './profiles/photos.service.ts';
@@ -90,9 +92,10 @@ declare module 'fastify' {
   }
 }
 
-/** The recurring jobs of every feature, registered once here. */
-function registerRecurringJobs(jobs: Jobs, restaurants: RestaurantsService) {
-  registerBookingJobs(jobs);
+/** The jobs of every feature, recurring ones included, registered once here. */
+function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: MailDeps) {
+  registerBookingJobs(jobs, mail);
+  registerNudgeMails(jobs, mail);
   jobs.every('prune', HOUR_MS, async (_payload, { db, now }) => {
     await pruneAuthRecords(db, now);
     await pruneBiometricChallenges(db, now);
@@ -174,7 +177,7 @@ export async function buildApp(deps: AppDeps) {
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
-  registerRecurringJobs(jobs, restaurants);
+  registerFeatureJobs(jobs, restaurants, { mailer: deps.mailer, publicUrl: deps.publicUrl });
   const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
   registerPushJobs(jobs, push);
   const subscriptions = createSubscriptionsService({

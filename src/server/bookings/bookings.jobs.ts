@@ -2,9 +2,12 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import { createNotifications, setBookingRequestStatus } from '../notifications/notifications.service.ts';
+import type { MailDeps } from '../notifications/notification-mails.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Jobs } from '../platform/jobs/jobs.ts';
 import { announceEach } from '../platform/realtime/announce.ts';
+import { BOOKING_MAIL_JOB, bookingMail, type BookingMailJob } from './bookings.mails.ts';
+import { mailFactsOf } from './bookings.repo.ts';
 import { bookings } from './bookings.tables.ts';
 
 export const EXPIRE_PENDING_BOOKINGS = 'expire-pending-bookings';
@@ -12,9 +15,24 @@ const MINUTE = 60 * 1000;
 /** Requests expired per transaction: a backlog is worked through in short steps. */
 export const EXPIRY_BATCH = 200;
 
-export function registerBookingJobs(jobs: Jobs) {
+export function registerBookingJobs(jobs: Jobs, mail: MailDeps) {
   jobs.every(EXPIRE_PENDING_BOOKINGS, MINUTE, async (_payload, { db, now }) => {
     await expirePendingBookings(db, now);
+  });
+  registerBookingMails(jobs, mail);
+}
+
+/**
+ * Sends one booking mail: reads the booking, its slot and both parties now, and sends what
+ * `bookingMail` writes, if anything. A mail the server could not hand over throws, and the job
+ * queue tries again later.
+ */
+function registerBookingMails(jobs: Jobs, deps: MailDeps) {
+  jobs.register(BOOKING_MAIL_JOB, async (payload, { db, now }) => {
+    const job = payload as BookingMailJob;
+    const facts = await mailFactsOf(db, job.bookingId);
+    const mail = facts && bookingMail(job, facts, now, deps.publicUrl);
+    if (mail) await deps.mailer.send(mail);
   });
 }
 

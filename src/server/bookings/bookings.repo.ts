@@ -6,6 +6,7 @@ import { users } from '../auth/auth.tables.ts';
 import { publicSlotColumns, type PublicSlotRow } from '../availability/availability.repo.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
 import type { ViewerCondition } from '../browse/browse.repo.ts';
+import { recipientColumns } from '../notifications/notification-mails.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
@@ -14,6 +15,7 @@ import { bookingRequestPushJobs } from '../push/push.service.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
 import { dateStatsJsonOf, summaryColumns, type DateStatsRow, type SummaryRow } from '../profiles/profiles.repo.ts';
 import { photos } from '../profiles/profiles.tables.ts';
+import { newBookingMailJobs, type BookingMailFacts } from './bookings.mails.ts';
 import { bookings, dateCommitments, type ProposedVenue } from './bookings.tables.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -66,8 +68,8 @@ const p = (name: keyof RequestPlaceholders) => sql.placeholder(name);
  * request wait, then read the slot as they left it), its host and whether the requester may see
  * them, and the requester's photo count; then, only when every rule holds on what it read, the
  * pending booking (the unique index of one pending request per host decides a repeat: ON CONFLICT
- * DO NOTHING), the host's booking_request inbox item, its push jobs and the NOTIFYs of both — one
- * implicit transaction, so all or nothing.
+ * DO NOTHING), the host's booking_request inbox item, its push jobs, the host's mail job and the
+ * NOTIFYs of both — one implicit transaction, so all or nothing.
  */
 const requestStatements = preparedPerDb(() => new Map<string, ReturnType<typeof buildRequest>>());
 
@@ -106,6 +108,8 @@ function buildRequest(db: Tx, visible: SQL, name: string) {
       expiresAt: sql`${p('pushExpiresAt')}::text`,
     }),
   );
+  // The host's mail (README decision 59): queued with the booking, so none for a refused request.
+  const mails = db.$with('mails', {}).as(newBookingMailJobs(sql`select ${b('id')} from b`, sql`${p('now')}::timestamptz`));
   // Both parties hear of the booking, the host of the inbox item (announce.ts `Announcement`s).
   const announced = db.$with('announced', {}).as(sql`select pg_notify(${EVENTS_CHANNEL}, payload::text) from (
       select ${bookingChangedJson(b('host_id'), b('guest_id'), b('id'), b('status'))} as payload from b
@@ -114,7 +118,7 @@ function buildRequest(db: Tx, visible: SQL, name: string) {
         'event', json_build_object('type', 'notification', 'notificationId', ${n('id')}, 'notificationType', 'booking_request')) from n
     ) as events`);
   return db
-    .with(slot, checked, mine, inserted, item, pushes, announced)
+    .with(slot, checked, mine, inserted, item, pushes, mails, announced)
     .select({
       slot: columnsFrom(availabilitySlots, 'c'),
       host: summaryColumns(users),
@@ -164,6 +168,33 @@ export async function announceBookingChanged(db: Tx, bookingId: string): Promise
     sql`select pg_notify(${EVENTS_CHANNEL}, ${bookingChangedJson(sql`${bookings.hostId}`, sql`${bookings.guestId}`, sql`${bookings.id}`, sql`${bookings.status}`)}::text)
     from ${bookings} where ${bookings.id} = ${bookingId}`,
   );
+}
+
+const mailHost = alias(users, 'mail_host');
+const mailGuest = alias(users, 'mail_guest');
+
+/** A booking, its slot and both parties as a booking mail is written from them (bookings.mails `bookingMail`), in one read. */
+export async function mailFactsOf(db: Tx, bookingId: string): Promise<BookingMailFacts | undefined> {
+  const [row] = await db
+    .select({
+      booking: {
+        status: bookings.status,
+        startsAt: bookings.startsAt,
+        requestMessage: bookings.requestMessage,
+        responseMessage: bookings.responseMessage,
+        proposedVenue: bookings.proposedVenue,
+        cancelReason: bookings.cancelReason,
+      },
+      slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime, timeZone: availabilitySlots.timeZone },
+      host: recipientColumns(mailHost),
+      guest: recipientColumns(mailGuest),
+    })
+    .from(bookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .innerJoin(mailHost, eq(mailHost.id, bookings.hostId))
+    .innerJoin(mailGuest, eq(mailGuest.id, bookings.guestId))
+    .where(eq(bookings.id, bookingId));
+  return row;
 }
 
 /** Holds the slot until the transaction ends: every change to a slot's bookings takes it first. */

@@ -37,6 +37,7 @@ import { toDateStats } from '../profiles/profiles.repo.ts';
 import { toMemberSummary } from '../profiles/profiles.service.ts';
 import { pushExpiresAt, type BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
+import { bookingEventMailJobs } from './bookings.mails.ts';
 import * as repo from './bookings.repo.ts';
 import type { Review } from './bookings.tables.ts';
 
@@ -177,17 +178,23 @@ export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: 
       await repo.updateBooking(tx, booking.id, { status: 'auto_cancelled', responseMessage: MEMBER_REMOVED_REASON, updatedAt: now });
       if (booking.guestId === memberId) await setBookingRequestStatus(tx, [{ id: booking.id, hostId: booking.hostId }], 'cancelled');
     }
-    await createNotification(tx, {
-      userId: otherId,
-      senderId: null,
-      type: 'booking_update',
-      title: MEMBER_REMOVED_TITLE,
-      message: memberRemovedMessage(slot),
-      data: { bookingId: booking.id, date: booking.startsAt.toISOString() },
-      createdAt: now,
-      // Pushed like any cancellation by the other party (push.bookingCancelled).
-      bookingEvent: 'cancelled',
-    });
+    await createNotification(
+      tx,
+      {
+        userId: otherId,
+        senderId: null,
+        type: 'booking_update',
+        title: MEMBER_REMOVED_TITLE,
+        message: memberRemovedMessage(slot),
+        data: { bookingId: booking.id, date: booking.startsAt.toISOString() },
+        createdAt: now,
+        // Pushed like any cancellation by the other party (push.bookingCancelled).
+        bookingEvent: 'cancelled',
+      },
+      [],
+      // A cancelled date is mailed like any cancellation too (README decision 59).
+      booking.status === 'confirmed' ? bookingEventMailJobs('cancelled', booking, otherId, now) : [],
+    );
   }
   return upcoming.length;
 }
@@ -246,9 +253,10 @@ export function createBookingsService(deps: BookingsDeps) {
     return viewOf(member.id, bookingId);
   }
 
-  /** Tells one party of a booking's change in their inbox (see bookingUpdate). */
+  /** Tells one party of a booking's change in their inbox (see bookingUpdate), with the mails `bookingEvent` queues in the same statement. */
   function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date, bookingEvent?: BookingPushEvent) {
-    return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent));
+    const mails = bookingEvent ? bookingEventMailJobs(bookingEvent, booking, userId, at) : [];
+    return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent), [], mails);
   }
 
   function requireConfirmed(booking: repo.BookingRow) {

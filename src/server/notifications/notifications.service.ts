@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Notification, NotificationsQuerySchema } from '#shared/api/notifications.ts';
 import { HttpError } from '#shared/http-error.ts';
@@ -28,17 +29,26 @@ export const INBOX_LIMIT = 100;
  * cancellation, as the member's settings allow; the push job sends it after the commit).
  * `alsoAnnounce` goes in the same statement (the change's own events: one round trip for all).
  */
-export async function createNotification(tx: Tx, notification: NewNotification, alsoAnnounce: Announcement[] = []): Promise<string> {
-  const [id] = await createNotifications(tx, [notification], alsoAnnounce);
+export async function createNotification(tx: Tx, notification: NewNotification, alsoAnnounce: Announcement[] = [], alsoWrite: SQLWrapper[] = []): Promise<string> {
+  const [id] = await createNotifications(tx, [notification], alsoAnnounce, alsoWrite);
   return id!;
 }
 
-/** Several items at once (one statement with their announcements and push jobs), inside the caller's transaction. */
-export async function createNotifications(tx: Tx, notifications: NewNotification[], alsoAnnounce: Announcement[] = []): Promise<string[]> {
+/**
+ * Several items at once (one statement with their announcements and push jobs), inside the
+ * caller's transaction; `alsoWrite` (the change's own writes, such as its mail jobs) rides in the
+ * same statement.
+ */
+export async function createNotifications(
+  tx: Tx,
+  notifications: NewNotification[],
+  alsoAnnounce: Announcement[] = [],
+  alsoWrite: SQLWrapper[] = [],
+): Promise<string[]> {
   if (notifications.length === 0) return [];
   const items = notifications.map(({ bookingEvent: _, ...item }) => ({ ...item, id: randomUUID() }));
   const pushes = notifications.flatMap((notification) => pushJobsFor(notification) ?? []);
-  await announceWith(tx, [repo.insertNotifications(tx, items), ...pushes], [
+  await announceWith(tx, [repo.insertNotifications(tx, items), ...pushes, ...alsoWrite], [
     ...alsoAnnounce,
     ...items.map((item) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: item.id, notificationType: item.type } })),
   ]);

@@ -51,15 +51,22 @@ export async function enqueue(
 /**
  * Jobs of one kind, one for each row of `payloads` (a query whose column `payload` is the job's
  * payload), as a single `insert … select` returning their ids: run alone, or inside another
- * statement so the jobs exist exactly when what caused them does.
+ * statement so the jobs exist exactly when what caused them does. `now` (the time of queueing)
+ * defaults to `runAt`.
  */
-export function enqueueEach(kind: string, payloads: SQL, options: { runAt: Date | SQL; maxAttempts?: number }): SQL {
+export function enqueueEach(kind: string, payloads: SQL, options: { runAt: Date | SQL; now?: Date | SQL; maxAttempts?: number }): SQL {
   const column = (c: { name: string }) => sql.identifier(c.name);
-  const runAt = options.runAt instanceof Date ? options.runAt.toISOString() : options.runAt;
+  const time = (at: Date | SQL) => (at instanceof Date ? at.toISOString() : at);
+  const runAt = time(options.runAt);
   return sql`insert into ${jobs} (${column(jobs.kind)}, ${column(jobs.payload)}, ${column(jobs.runAt)}, ${column(jobs.maxAttempts)}, ${column(jobs.createdAt)})
-    select ${kind}, p.payload, ${runAt}::timestamptz, ${options.maxAttempts ?? JOB_DEFAULTS.maxAttempts}::int, ${runAt}::timestamptz
+    select ${kind}, p.payload, ${runAt}::timestamptz, ${options.maxAttempts ?? JOB_DEFAULTS.maxAttempts}::int, ${options.now ? time(options.now) : runAt}::timestamptz
     from (${payloads}) as p
     returning ${jobs.id}`;
+}
+
+/** One job with a payload known here, as SQL to run inside another statement (see `enqueueEach`). */
+export function enqueueOne(kind: string, payload: Record<string, unknown>, options: { runAt: Date; now: Date; maxAttempts?: number }): SQL {
+  return enqueueEach(kind, sql`select ${JSON.stringify(payload)}::jsonb as payload`, options);
 }
 
 /**
