@@ -1,9 +1,11 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts';
-import { createMailer, frame } from './mailer.ts';
+import { JOB_DEFAULTS } from '../jobs/jobs.ts';
+import { SMTP_SILENCE_MS, createMailer, frame } from './mailer.ts';
 
 const logLines: { obj: object; msg: string }[] = [];
 const log = { info: (obj: object, msg: string) => logLines.push({ obj, msg }) } as never;
@@ -39,5 +41,22 @@ describe('mailer', () => {
     expect(mail.subject).toBe('Hello');
     expect(mail.text).toContain('Hi Bo,');
     expect(mail.text).toContain('The Rendezvous team');
+  });
+
+  it('gives up on an SMTP server that goes silent, well before a mail job\'s claim runs out', async () => {
+    // Accepts the connection and never greets.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Rendezvous <no-reply@test.local>', outboxDir: '/nonexistent', log, silenceMs: 300 });
+      await expect(mailer.send({ to: 'cy@example.com', subject: 'Hello', text: 'Body' })).rejects.toThrow(/greeting|timeout/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    // Connect, greet and each reply may each take the whole silence: still far within the claim.
+    expect(SMTP_SILENCE_MS * 3).toBeLessThan(JOB_DEFAULTS.lockMs);
   });
 });

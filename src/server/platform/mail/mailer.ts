@@ -15,13 +15,20 @@ export function frame(greetingName: string, body: string): string {
 }
 
 /**
+ * How long an SMTP server may stay silent (to connect, to greet, between replies) before a send
+ * fails. nodemailer waits up to 10 minutes; a mail job's claim lasts 5 (jobs.ts), so a stalled
+ * server would let a second worker take the job and send its mail again.
+ */
+export const SMTP_SILENCE_MS = 30_000;
+
+/**
  * SMTP when `smtpUrl` is set; otherwise each message is written as a readable text file to
  * `outboxDir` and its first link is logged, so development needs no mail server.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
-  const { smtpUrl, from, outboxDir, log } = options;
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger; silenceMs?: number }): Mailer {
+  const { smtpUrl, from, outboxDir, log, silenceMs = SMTP_SILENCE_MS } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: silenceMs, greetingTimeout: silenceMs, socketTimeout: silenceMs });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });
