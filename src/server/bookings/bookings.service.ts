@@ -191,9 +191,8 @@ export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: 
         // Pushed like any cancellation by the other party (push.bookingCancelled).
         bookingEvent: 'cancelled',
       },
-      [],
       // A cancelled date is mailed like any cancellation too (README decision 59).
-      booking.status === 'confirmed' ? bookingEventMailJobs('cancelled', booking, otherId, now) : [],
+      { write: booking.status === 'confirmed' ? bookingEventMailJobs('cancelled', booking, otherId, now) : [] },
     );
   }
   return upcoming.length;
@@ -256,7 +255,7 @@ export function createBookingsService(deps: BookingsDeps) {
   /** Tells one party of a booking's change in their inbox (see bookingUpdate), with the mails `bookingEvent` queues in the same statement. */
   function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date, bookingEvent?: BookingPushEvent) {
     const mails = bookingEvent ? bookingEventMailJobs(bookingEvent, booking, userId, at) : [];
-    return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent), [], mails);
+    return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent), { write: mails });
   }
 
   function requireConfirmed(booking: repo.BookingRow) {
@@ -295,7 +294,7 @@ export function createBookingsService(deps: BookingsDeps) {
     await createNotifications(
       tx,
       declined.map((other) => bookingUpdate(other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now)),
-      declined.map(changeOf),
+      { announce: declined.map(changeOf) },
     );
   }
 

@@ -22,34 +22,31 @@ export const ONLY_NUDGES_ACKNOWLEDGED = 'Only a nudge can be acknowledged';
 /** The most items one list answers with. */
 export const INBOX_LIMIT = 100;
 
+/** What rides in the statement that stores the items: the change's own events and writes (such as its mail jobs). */
+export type AlsoInStatement = { announce?: Announcement[]; write?: SQLWrapper[] };
+
 /**
  * Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the
  * change does), announces it there (the member's open apps refresh their inbox on commit) and queues
  * its push to the member's devices (booking requests, nudges, and a booking's confirmation or
  * cancellation, as the member's settings allow; the push job sends it after the commit).
- * `alsoAnnounce` goes in the same statement (the change's own events: one round trip for all).
+ * `also` goes in the same statement (the change's own events and writes: one round trip for all).
  */
-export async function createNotification(tx: Tx, notification: NewNotification, alsoAnnounce: Announcement[] = [], alsoWrite: SQLWrapper[] = []): Promise<string> {
-  const [id] = await createNotifications(tx, [notification], alsoAnnounce, alsoWrite);
+export async function createNotification(tx: Tx, notification: NewNotification, also: AlsoInStatement = {}): Promise<string> {
+  const [id] = await createNotifications(tx, [notification], also);
   return id!;
 }
 
 /**
  * Several items at once (one statement with their announcements and push jobs), inside the
- * caller's transaction; `alsoWrite` (the change's own writes, such as its mail jobs) rides in the
- * same statement.
+ * caller's transaction, `also` in the same statement.
  */
-export async function createNotifications(
-  tx: Tx,
-  notifications: NewNotification[],
-  alsoAnnounce: Announcement[] = [],
-  alsoWrite: SQLWrapper[] = [],
-): Promise<string[]> {
+export async function createNotifications(tx: Tx, notifications: NewNotification[], { announce = [], write = [] }: AlsoInStatement = {}): Promise<string[]> {
   if (notifications.length === 0) return [];
   const items = notifications.map(({ bookingEvent: _, ...item }) => ({ ...item, id: randomUUID() }));
   const pushes = notifications.flatMap((notification) => pushJobsFor(notification) ?? []);
-  await announceWith(tx, [repo.insertNotifications(tx, items), ...pushes, ...alsoWrite], [
-    ...alsoAnnounce,
+  await announceWith(tx, [repo.insertNotifications(tx, items), ...pushes, ...write], [
+    ...announce,
     ...items.map((item) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: item.id, notificationType: item.type } })),
   ]);
   return items.map((item) => item.id);

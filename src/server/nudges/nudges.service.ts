@@ -38,8 +38,7 @@ export function createNudgesService(deps: { db: Db; clock: Clock; profiles: Prof
             data: { profileId: senderId },
             createdAt: now,
           },
-          [],
-          [nudgeMailJob(nudgeId, now)],
+          { write: [nudgeMailJob(nudgeId, now)] },
         );
       });
     },
