@@ -9,7 +9,8 @@ import './platform/ui/theme.css';
 import { createAppRouter, headingAt } from './router.ts';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
-export const router = createAppRouter();
+/** Built in a main-thread task of its own, after the one that evaluates the app's code (see below). */
+let router: ReturnType<typeof createAppRouter>;
 
 const loadMemberQueries = () => import('./platform/query-provider.tsx');
 const MemberQueries = lazy(loadMemberQueries);
@@ -32,7 +33,7 @@ function App() {
 
 // A change of who is signed in (sign-in, sign-out, a 401 anywhere) re-runs the route guards.
 useSession.subscribe((state, previous) => {
-  if (state.token !== previous.token || state.user?.isEmailVerified !== previous.user?.isEmailVerified) void router.invalidate();
+  if (state.token !== previous.token || state.user?.isEmailVerified !== previous.user?.isEmailVerified) void router?.invalidate();
 });
 
 const app = (
@@ -53,46 +54,56 @@ const restored = () =>
     });
   });
 
-// A member's page starts at once, beside the restore of their kept screens: its route's code and
-// its loader's request, and the query provider's code (none of them waits for another).
-const memberStart = useSession.getState().token === null ? null : Promise.allSettled([restored(), loadMemberQueries(), router.load()]);
-
-// A prerendered public page (already on screen) is hydrated once its route's code has loaded, so
-// the same markup comes out; as a transition, so React hydrates it in short slices that leave the
-// main thread free (a page that is already painted has nothing to wait for). Every other page
-// renders over the shell's skeleton — a member's once the page can render, so the skeleton the shell
-// painted (its heading already the page's) stays in place until the page itself replaces it
-// (decision 60) — and a member on a public page (hidden by the head script) once that page is gone.
-if (!root.hasAttribute('data-prerendered')) {
-  if (memberStart) void memberStart.then(() => createRoot(root).render(app));
-  else createRoot(root).render(app);
-} else if (useSession.getState().token === null) {
-  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
-} else {
-  root.replaceChildren();
-  root.removeAttribute('data-prerendered');
-  createRoot(root).render(app);
-}
-
 // Before anything else: the browser may offer installation as soon as the page loads.
 captureInstallPrompt();
-void restoreSession();
-// The live connection, the offline outbox and push follow a member's session: their code loads
-// with the first session (at once for a stored one), never for a visitor who does not sign in.
-const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
-if (memberStart) {
-  // The live connection, the outbox and push follow once the member's page has rendered and the
-  // browser is idle, so their code and work never stand between the member and the page (decision 46).
-  const stop = router.subscribe('onRendered', () => {
-    stop();
-    if ('requestIdleCallback' in window) requestIdleCallback(followMember, { timeout: 2000 });
-    else setTimeout(followMember, 200);
-  });
-} else {
-  const stop = useSession.subscribe((state) => {
-    if (state.token === null) return;
-    stop();
-    followMember();
-  });
+
+// Three main-thread tasks rather than one long one that would hold up a tap on the painted shell:
+// evaluating the app's code (this one), building the router, starting the page.
+setTimeout(() => {
+  router = createAppRouter();
+  setTimeout(start, 0);
+}, 0);
+
+function start() {
+  // A member's page starts at once, beside the restore of their kept screens: its route's code and
+  // its loader's request, and the query provider's code (none of them waits for another).
+  const memberStart = useSession.getState().token === null ? null : Promise.allSettled([restored(), loadMemberQueries(), router.load()]);
+
+  // A prerendered public page (already on screen) is hydrated once its route's code has loaded, so
+  // the same markup comes out; as a transition, so React hydrates it in short slices that leave the
+  // main thread free (a page that is already painted has nothing to wait for). Every other page
+  // renders over the shell's skeleton — a member's once the page can render, so the skeleton the shell
+  // painted (its heading already the page's) stays in place until the page itself replaces it
+  // (decision 60) — and a member on a public page (hidden by the head script) once that page is gone.
+  if (!root.hasAttribute('data-prerendered')) {
+    if (memberStart) void memberStart.then(() => startTransition(() => createRoot(root).render(app)));
+    else createRoot(root).render(app);
+  } else if (useSession.getState().token === null) {
+    void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
+  } else {
+    root.replaceChildren();
+    root.removeAttribute('data-prerendered');
+    createRoot(root).render(app);
+  }
+
+  void restoreSession();
+  // The live connection, the offline outbox and push follow a member's session: their code loads
+  // with the first session (at once for a stored one), never for a visitor who does not sign in.
+  const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
+  if (memberStart) {
+    // The live connection, the outbox and push follow once the member's page has rendered and the
+    // browser is idle, so their code and work never stand between the member and the page (decision 46).
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      if ('requestIdleCallback' in window) requestIdleCallback(followMember, { timeout: 2000 });
+      else setTimeout(followMember, 200);
+    });
+  } else {
+    const stop = useSession.subscribe((state) => {
+      if (state.token === null) return;
+      stop();
+      followMember();
+    });
+  }
+  registerServiceWorker();
 }
-registerServiceWorker();

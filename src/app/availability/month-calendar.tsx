@@ -1,9 +1,10 @@
 import type { MyCalendar } from '#shared/api/availability.ts';
+import { dateFormat } from '#app/platform/date-format.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import type { Month } from './availability.api.ts';
 
-const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const DAY_LABEL = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const MONTH_TITLE = dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DAY_LABEL = dateFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export type DayState = 'past' | 'open' | 'booked' | 'none';

@@ -1,8 +1,9 @@
 import type { PublicSlot } from '#shared/api/profiles.ts';
 import { zoneAbbreviation } from '#shared/domain/time-zones.ts';
+import { dateFormat } from '#app/platform/date-format.ts';
 
-const SLOT_DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const LONG_DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const SLOT_DAY = dateFormat({ weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const LONG_DAY = dateFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** A slot's calendar day as written (the host's), never shifted by the viewer's zone: "Tue, Dec 1". */
 export function slotDay(date: string, long = false): string {

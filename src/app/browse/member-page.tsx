@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { dateFormat } from '#app/platform/date-format.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
@@ -268,8 +269,8 @@ const FEEDBACK_SHOWN = 2;
 
 const LOOKING_FOR = { male: 'Men', female: 'Women', couple: 'Couples' } as const;
 
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const DATE_ONLY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const DAY = dateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
+const DATE_ONLY = dateFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** A day as the viewer reads it; a bare 'YYYY-MM-DD' stays that day. */
 function dayOf(value: string): string {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { dateFormat } from '#app/platform/date-format.ts';
 
 export const REFERENCE_TIME_ZONE = 'America/Vancouver';
 
-const CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: REFERENCE_TIME_ZONE, weekday: 'short', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const CLOCK = dateFormat({ timeZone: REFERENCE_TIME_ZONE, weekday: 'short', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 /** The current time in Vancouver, the product's reference city, ticking each second. */
 export function VancouverClock() {

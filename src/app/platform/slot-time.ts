@@ -1,6 +1,8 @@
+import { dateFormat } from './date-format.ts';
+
 /** How a slot's time reads everywhere: its wall-clock date and times in the host's zone, never shifted by the viewer's. */
 
-const SLOT_DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const SLOT_DAY = dateFormat({ weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** 'Sat, Dec 5' for '2026-12-05'. */
 export function slotDay(date: string): string {

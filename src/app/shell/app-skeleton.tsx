@@ -1,3 +1,5 @@
+import { LogoMark } from './logo-mark.tsx';
+
 /**
  * The layout a member's page paints before its code and data arrive: the build writes this into
  * the shell (index.html, scripts/prerender.ts), and the app shows the same while it checks a
@@ -11,7 +13,7 @@ export function AppSkeleton({ heading, shellHeadings }: { heading?: string | und
       <header className="site-header">
         <div className="site-header-inner">
           <span className="logo">
-            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <LogoMark />
             <span>Rendezvous</span>
           </span>
         </div>

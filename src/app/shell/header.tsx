@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
 import { useSession } from '#app/platform/session.store.ts';
+import { LogoMark } from './logo-mark.tsx';
 import './shell.css';
 
 const MemberHeader = lazy(() => import('./member-header.tsx'));
@@ -13,7 +14,7 @@ export function Header() {
     <header className="site-header">
       <div className="site-header-inner">
         <Link to={signedIn ? '/browse' : '/'} className="logo">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <LogoMark />
           <span>Rendezvous</span>
         </Link>
         {signedIn && user ? (
