@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, is, isNull, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
@@ -361,24 +361,47 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
     .offset(bind('offset'));
 }
 
-type PageStatement = { execute(values: PageValues): Promise<{ card: string }[]> };
+type PageStatement = { execute(values: PageValues): Promise<string[]> };
 /** A database handle's page statements, by shape. */
 const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
 
 /**
+ * The statement with one parameter per value: Drizzle makes each use of a placeholder a parameter
+ * of its own (a page used 90, each converted and sent on every execution, and parsed by
+ * PostgreSQL). The first use of a value decides its type, as PostgreSQL reads the text in order.
+ */
+function oneParameterPerValue(query: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  const placeholders = new Map<string, number>();
+  const values = new Map<unknown, number>();
+  const params: unknown[] = [];
+  const numberOf = query.params.map((param) => {
+    const [seen, key] = is(param, Placeholder) ? [placeholders, param.name as string] : [values, param];
+    let n = seen.get(key as never);
+    if (n === undefined) {
+      n = params.push(param);
+      seen.set(key as never, n);
+    }
+    return n;
+  });
+  return { sql: query.sql.replace(/\$(\d+)\b/g, (_, n: string) => `$${numberOf[Number(n) - 1]}`), params };
+}
+
+/**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
- * and plans a named statement once per connection rather than on every request.
+ * and plans a named statement once per connection rather than on every request. Its rows are
+ * read as they come (one text column), without Drizzle's mapping.
  */
 export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[]> {
   const prepared = statementsOf(db);
   const name = `browse_${pageShape(request)}`;
   let statement = prepared.get(name);
   if (!statement) {
-    statement = pageQuery(db, request, placeholders).prepare(name) as PageStatement;
+    const query = oneParameterPerValue(pageQuery(db, request, placeholders).toSQL());
+    statement = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => row[0] as string)) as unknown as PageStatement;
     prepared.set(name, statement);
   }
-  const rows = await statement.execute(pageValues(request));
-  return rows.map(({ card }) => {
+  const cards = await statement.execute(pageValues(request));
+  return cards.map((card) => {
     const [head, interests, distance, activity] = card.split(PART) as [string, string, string, string];
     return { head, interests, distance: distance === '' ? null : Number(distance), activity };
   });
