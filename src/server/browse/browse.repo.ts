@@ -97,8 +97,9 @@ const viewerValues = (viewer: Viewer) => ({
 /** Every value a page statement reads. */
 export function pageValues({ viewer, origin, filters, offset, limit, month, cardSlots }: PageRequest) {
   const wanted = offset + limit;
+  // The viewer's values come last: an object literal that starts with a spread and then adds this
+  // many properties took V8 about 25 µs to build.
   return {
-    ...viewerValues(viewer),
     originLon: origin?.[0],
     originLat: origin?.[1],
     originCosLat: origin ? Math.max(Math.cos(radians(origin[1])), 1e-9) : undefined,
@@ -119,6 +120,7 @@ export function pageValues({ viewer, origin, filters, offset, limit, month, card
     monthStart: month?.start.toISOString() ?? null,
     monthEnd: month?.end.toISOString() ?? null,
     now: cardSlots?.now.toISOString() ?? null,
+    ...viewerValues(viewer),
   };
 }
 type PageValues = ReturnType<typeof pageValues>;
