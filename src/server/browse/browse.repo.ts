@@ -62,7 +62,6 @@ export type Found = { user: UserRow; distance: number | null };
 
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
-export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
 /** Whether a card has photos, free times and dates to read (decision 64: false means none). */
 const cardFlags = { hadPhotos: users.hadPhotos, hadSlots: users.hadSlots, hadBookings: users.hadBookings };
 const pageColumns = { ...cardColumns, ...cardFlags };

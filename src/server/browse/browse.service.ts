@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BrowseCard, BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
+import type { BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
 import type { Place } from '#shared/api/geo.ts';
 import type { MemberDetail, PublicSlot } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
@@ -11,7 +11,7 @@ import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { photosByMember, toPhoto, type Photo } from '../profiles/photos.repo.ts';
+import { photosByMember, type Photo } from '../profiles/photos.repo.ts';
 import { PROFILE_NOT_FOUND, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
