@@ -1,13 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowseCardSchema } from '#shared/api/browse.ts';
-import { users } from '#server/auth/auth.tables.ts';
-import { photos } from '#server/profiles/profiles.tables.ts';
-import { requestSlot } from '#tests/support/bookings.ts';
 import { createMember, OPEN_PREFERENCES, updateMember, type TestMember } from '#tests/support/members.ts';
-import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Every browse is read fresh: a change shows in the very next one, and one viewer's exclusions never reach another.
@@ -85,42 +79,6 @@ describe('browse shows every change at once', () => {
     expect(photosOf(ines)).toEqual(await ownPhotos(ines));
     expect(photosOf(other)).toHaveLength(1);
     expect(photosOf(other)).toEqual(await ownPhotos(other));
-  });
-
-  it("a card's photos, free times and dates show from the first one on (the had_* flags, README decision 64), and a removed photo leaves none", async () => {
-    const kim = await createMember(t, { name: 'Kim', city: 'Halifax', preferences: {} });
-    const flags = async () => {
-      const [row] = await t.database.db
-        .select({ photos: users.hadPhotos, slots: users.hadSlots, bookings: users.hadBookings })
-        .from(users)
-        .where(eq(users.id, kim.id));
-      return row;
-    };
-    const card = async () => (await t.call('GET', '/users/browse?maxDistance=25', { token: viewer.token })).body.users.find((c: { _id: string }) => c._id === kim.id);
-    expect(await flags()).toEqual({ photos: false, slots: false, bookings: false });
-    expect(await card()).toMatchObject({ profile: { photos: [] }, availabilityCount: 0, bookingStatus: null });
-
-    const uploaded = await t.upload(kim.token, [
-      { name: 'k.jpg', bytes: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#8e44ad' } }).jpeg().toBuffer(), type: 'image/jpeg' },
-    ]);
-    expect(uploaded.status).toBe(201);
-    expect(await flags()).toMatchObject({ photos: true });
-    expect((await card()).profile.photos).toHaveLength(1);
-    expect((await t.call('DELETE', `/users/photos/${uploaded.body.photos[0]._id}`, { token: kim.token })).status).toBe(200);
-    expect(await flags()).toMatchObject({ photos: true });
-    expect((await card()).profile.photos).toEqual([]);
-
-    await updateMember(t, kim.id, { bio: 'Tea, then a walk.', interests: ['Tea'] });
-    await t.database.db.insert(photos).values({ userId: kim.id, storageKey: `${randomUUID()}.webp`, width: 10, height: 10, createdAt: t.clock.now() });
-    const slotId = await createSlot(t, kim, { startsInHours: 30 });
-    expect(await flags()).toEqual({ photos: true, slots: true, bookings: false });
-    expect(await card()).toMatchObject({ availabilityCount: 1, availability: [{ _id: slotId }] });
-
-    await updateMember(t, viewer.id, { bio: 'Hello.', interests: ['Tea'] });
-    await t.database.db.insert(photos).values({ userId: viewer.id, storageKey: `${randomUUID()}.webp`, width: 10, height: 10, createdAt: t.clock.now() });
-    await requestSlot(t, viewer, slotId);
-    expect(await flags()).toEqual({ photos: true, slots: true, bookings: true });
-    expect((await card()).bookingStatus).toEqual({ status: 'pending', isInitiator: true });
   });
 
   it('a new member shows in the next browse once verified', async () => {

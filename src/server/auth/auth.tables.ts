@@ -63,14 +63,6 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** IANA zone of the member's city: their slots' dates and times are read in it. */
     timeZone: text('time_zone').notNull().default('America/Vancouver'),
-    /**
-     * Whether the member ever had a photo, a free slot, a booking (as host or guest): set by a
-     * trigger on the first one's insert, never cleared. A browse card reads those only when set
-     * (README decision 64).
-     */
-    hadPhotos: boolean('had_photos').notNull().default(false),
-    hadSlots: boolean('had_slots').notNull().default(false),
-    hadBookings: boolean('had_bookings').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

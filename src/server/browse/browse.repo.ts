@@ -6,7 +6,7 @@ import { users } from '../auth/auth.tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photosJsonTextOf } from '../profiles/photos.repo.ts';
-import { isoText, jsonArrayOf, jsonFields, jsonObject, jsonScalar, jsonValue, textLiteral } from '../platform/db/json-text.ts';
+import { isoText, jsonArrayOf, jsonFields, jsonObject, jsonScalar, jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { bookings, memberDateStats } from '../bookings/bookings.tables.ts';
 import { summaryColumns, toDateStats, type DateStats } from '../profiles/profiles.repo.ts';
@@ -62,9 +62,6 @@ export type Found = { user: UserRow; distance: number | null };
 
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
-/** Whether a card has photos, free times and dates to read (decision 64: false means none). */
-const cardFlags = { hadPhotos: users.hadPhotos, hadSlots: users.hadSlots, hadBookings: users.hadBookings };
-const pageColumns = { ...cardColumns, ...cardFlags };
 /**
  * A card as the page statement writes it (README decision 63): `head`, the JSON text of its fields
  * up to `availability`, left open; the JSON text of the member's interests and their distance
@@ -287,15 +284,15 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const card = (user: CardColumns, table: string, km: SQL) => {
     const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
     const parts = [
-      cardHead(user, id, bind('viewerId'), request.cardSlots?.fields(id, sql`${bind('now')}`)),
+      cardHead(user, id, bind('viewerId'), request.cardSlots?.fields(id, sql`${bind('now')}`) ?? NO_SLOTS),
       jsonValue(user.interests),
       // float8's text is the shortest that reads back as the same number.
       sql`coalesce((${km})::text, '')`,
-      sql`case when ${user.hadBookings} then ${recentActivityText(id, bind('monthStart'), bind('monthEnd'))} else ${textLiteral(NO_ACTIVITY)} end`,
+      recentActivityText(id, bind('monthStart'), bind('monthEnd')),
     ];
     return { card: sql<string>`${sql.join(parts, sql` || chr(1) || `)}`.as('card') };
   };
-  const columns = card(pageColumns, 'users', origin ? kmFrom(originPoint(bind)) : sql`null::float8`);
+  const columns = card(cardColumns, 'users', origin ? kmFrom(originPoint(bind)) : sql`null::float8`);
 
   if (sortBy !== 'distance' || !origin) {
     const order = {
@@ -336,7 +333,7 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       .from(reach),
   );
   // The page's rows carry what a card shows, so the members found are not read again by id.
-  const found = { ...pageColumns, distance: kmFrom(originPoint(bind)).as('distance') };
+  const found = { ...cardColumns, distance: kmFrom(originPoint(bind)).as('distance') };
   const placed = db
     .select(found)
     .from(users)
@@ -353,8 +350,8 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
     .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
   const page = (filters.maxDistance === undefined ? placed.unionAll(unplaced) : placed).as('page');
   // A subquery's columns are read through its alias (a proxy: one by one, by name).
-  const user = Object.fromEntries(Object.keys(pageColumns).map((key) => [key, page[key as keyof typeof pageColumns]])) as {
-    [K in keyof typeof pageColumns]: (typeof page)[K];
+  const user = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
+    [K in keyof typeof cardColumns]: (typeof page)[K];
   };
   return db
     .with(reach, bounds)
@@ -451,18 +448,15 @@ const ACTIVE = sql.raw(`('pending', 'confirmed')`);
 const DATED = sql.raw(`('confirmed', 'completed')`);
 const FEEDBACK_SHOWN = 5;
 
-const NO_SLOTS = '"availabilityCount":0,"availability":[]';
-const NO_ACTIVITY = JSON.stringify({ thisMonth: 0, lastConfirmedDate: null, feedback: [] });
+const NO_SLOTS = sql<string>`'"availabilityCount":0,"availability":[]'`;
 
-type CardColumns = { [K in keyof typeof pageColumns]: AnyPgColumn };
+type CardColumns = { [K in keyof typeof cardColumns]: AnyPgColumn };
 
 /**
  * What a card shows of a member, as `toMemberSummary` and the browse service wrote it (the fields
  * of BrowseCardSchema in its order, up to `availability`), as JSON text without its closing brace.
  */
-function cardHead(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQL<string> | undefined): SQL<string> {
-  // Without the flag's history there is nothing to read: the empty answer, without a subquery.
-  const had = (flag: AnyPgColumn, read: SQL, none: string) => sql`case when ${flag} then ${read} else ${textLiteral(none)} end`;
+function cardHead(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQL<string>): SQL<string> {
   // coupleInfoOf: a couple with every partner field set (an empty text or a zero counts as unset).
   const couple = sql`${u.accountType} = 'couple' and coalesce(${u.partnerName}, '') <> '' and coalesce(${u.partnerAge}, 0) <> 0
     and coalesce(${u.partnerGender}, '') <> '' and coalesce(${u.relationshipType}, '') <> ''`;
@@ -475,7 +469,7 @@ function cardHead(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQ
       gender: jsonValue(u.gender),
       bio: jsonValue(u.bio),
       interests: jsonValue(u.interests),
-      photos: had(u.hadPhotos, photosJsonTextOf(member), '[]'),
+      photos: photosJsonTextOf(member),
       location: jsonObject({ city: jsonValue(u.city), country: jsonValue(u.country) }),
     }),
     coupleInfo: sql`case when ${couple} then ${jsonObject({
@@ -484,15 +478,15 @@ function cardHead(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQ
       partnerGender: jsonValue(u.partnerGender),
       relationshipType: jsonValue(u.relationshipType),
     })} else 'null' end`,
-    reliabilityScore: jsonObject({ current: jsonScalar(u.score), stats: had(u.hadBookings, dateStatsText(member), NO_DATE_STATS_TEXT) }),
+    reliabilityScore: jsonObject({ current: jsonScalar(u.score), stats: dateStatsText(member) }),
     verificationTier: jsonValue(u.verificationTier),
     isBiometricVerified: jsonScalar(u.isBiometricVerified),
     isPhotoVerified: jsonScalar(u.isPhotoVerified),
     carTier: jsonValue(u.carTier),
     createdAt: jsonValue(isoText(u.createdAt)),
-    bookingStatus: had(u.hadBookings, bookingStatusText(member, viewerId), 'null'),
+    bookingStatus: bookingStatusText(member, viewerId),
   });
-  return sql<string>`${fields} || ',' || ${slotFields ? had(u.hadSlots, slotFields, NO_SLOTS) : textLiteral(NO_SLOTS)}`;
+  return sql<string>`${fields} || ',' || ${slotFields}`;
 }
 
 /** A member's reliability stats (profiles.repo `toDateStats`) as JSON text; zeros before their first finished date. */
@@ -503,9 +497,8 @@ function dateStatsText(member: SQL): SQL<string> {
     // Math.round of the percent attended: floor(x + 0.5).
     onTimeRate: sql`case when ${s.finished} = 0 then 'null' else floor((100 * (${s.finished} - ${s.noShows}))::float8 / ${s.finished} + 0.5)::int::text end`,
     noShows: jsonScalar(s.noShows),
-  })} from ${s} where ${s.userId} = ${member}), ${textLiteral(NO_DATE_STATS_TEXT)})`;
+  })} from ${s} where ${s.userId} = ${member}), '${sql.raw(JSON.stringify(toDateStats({ total_dates: 0, no_shows: 0, finished: 0 })))}')`;
 }
-const NO_DATE_STATS_TEXT = JSON.stringify(toDateStats({ total_dates: 0, no_shows: 0, finished: 0 }));
 
 /** The viewer's latest pending or confirmed booking with the member, as JSON text (`null` without one). */
 function bookingStatusText(member: SQL, viewerId: unknown): SQL<string> {
@@ -541,11 +534,15 @@ function recentActivityText(member: SQL, monthStart: unknown, monthEnd: unknown)
     sql`${review}->>'createdAt' desc`,
   );
   // One read of the member's dates (as host and as guest) gives both the month's count and the latest.
-  return sql<string>`(select ${jsonObject({
+  const activity = sql<string>`(select ${jsonObject({
     thisMonth: sql`(count(*) filter (where dated.starts_at >= ${monthStart}::timestamptz and dated.starts_at < ${monthEnd}::timestamptz))::text`,
     lastConfirmedDate: jsonValue(isoText(sql`max(dated.starts_at)`)),
     feedback,
   })} from (${datedAs(bookings.hostId)} union all ${datedAs(bookings.guestId)}) dated)`;
+  // A member who never had a booking (most cards) has none of it: two index probes instead.
+  const none = JSON.stringify({ thisMonth: 0, lastConfirmedDate: null, feedback: [] });
+  return sql<string>`(case when exists (select 1 from ${bookings} where ${bookings.hostId} = ${member})
+      or exists (select 1 from ${bookings} where ${bookings.guestId} = ${member}) then ${activity} else '${sql.raw(none)}' end)`;
 }
 
 export type DateFacts = {

@@ -36,6 +36,7 @@ export const photosJsonTextOf = (ownerId: SQL) =>
     }),
     sql`from ${photos} where ${photos.userId} = ${ownerId}`,
     sql`${photos.createdAt}, ${photos.id}`,
+    sql`exists (select 1 from ${photos} where ${photos.userId} = ${ownerId})`,
   );
 
 // The member's own record carries their photos on every /auth/me: prepared once, then only executed.

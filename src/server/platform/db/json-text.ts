@@ -18,14 +18,14 @@ export const jsonScalar = (value: SQLWrapper): SQL<string> => sql<string>`(${val
 export const isoText = (value: SQLWrapper): SQL<string> => sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A quoted constant for SQL text (keys and fixed texts written here, never a member's). */
-export const textLiteral = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
 
 /**
  * Fields of an object as JSON text (`"a":1,"b":2`, no braces), to write inside one. Each value
  * must already be JSON text (`jsonValue`, or another of these).
  */
 export function jsonFieldList(fields: Record<string, SQL>): SQL<string> {
-  const parts = Object.entries(fields).map(([key, value], i) => sql`${textLiteral(`${i === 0 ? '' : ','}${JSON.stringify(key)}:`)} || ${value}`);
+  const parts = Object.entries(fields).map(([key, value], i) => sql`${literal(`${i === 0 ? '' : ','}${JSON.stringify(key)}:`)} || ${value}`);
   return sql<string>`(${sql.join(parts, sql` || `)})`;
 }
 
@@ -34,6 +34,12 @@ export const jsonFields = (fields: Record<string, SQL>): SQL<string> => sql<stri
 
 export const jsonObject = (fields: Record<string, SQL>): SQL<string> => sql<string>`(${jsonFields(fields)} || '}')`;
 
-/** JSON text of the array of `element` (JSON text) over the rows of `from`, in `orderBy`; `[]` with none. */
-export const jsonArrayOf = (element: SQL, from: SQL, orderBy: SQL): SQL<string> =>
-  sql<string>`coalesce((select '[' || string_agg(${element}, ',' order by ${orderBy}) || ']' ${from}), '[]')`;
+/**
+ * JSON text of the array of `element` (JSON text) over the rows of `from`, in `orderBy`; `[]` with
+ * none. `some`, when given, is a cheaper condition true whenever `from` has rows: without them, the
+ * ordered aggregate (a sort each time) is not run at all.
+ */
+export function jsonArrayOf(element: SQL, from: SQL, orderBy: SQL, some?: SQL): SQL<string> {
+  const array = sql<string>`coalesce((select '[' || string_agg(${element}, ',' order by ${orderBy}) || ']' ${from}), '[]')`;
+  return some ? sql<string>`(case when ${some} then ${array} else '[]' end)` : array;
+}
