@@ -77,6 +77,8 @@ export type AppDeps = {
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
+  /** Check the answers written as JSON text (browse, README decision 63) against their response schemas: the API tests do. */
+  checkAnswers?: boolean;
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -151,7 +153,7 @@ export async function buildApp(deps: AppDeps) {
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
     openSlotsOf: (hostIds, first) => availability.openSlotsOf(hostIds, first),
-    cardSlots: { column: (id, now, first) => availability.cardSlotsColumn(id, now, first), read: (json) => availability.readCardSlots(json) },
+    cardSlotsFields: (id, now, first, keys) => availability.cardSlotsFields(id, now, first, keys),
   });
   const availability = createAvailabilityService({ db, clock: deps.clock, browse });
   const notifications = createNotificationsService({ db, clock: deps.clock });
@@ -229,7 +231,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(nudgesRoutes(nudges));
       await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));
-      await api.register(browseRoutes(browse));
+      await api.register(browseRoutes(browse, { checkAnswers: deps.checkAnswers }));
       await api.register(availabilityRoutes(availability, idempotency));
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));

@@ -630,6 +630,12 @@ describe('reliability stats, booking status and date activity', () => {
     expect(cards).toHaveLength(2);
     const card = cards.find((c: { _id: string }) => c._id === dana.id);
     expect(card).toMatchObject({ bookingStatus: { status: 'pending', isInitiator: true }, reliabilityScore: { stats }, recentDateActivity: { thisMonth: 1 } });
+    // The card, written as JSON by PostgreSQL (README decision 63), says all the member page says of her.
+    const { preferences: _preferences, availability: _slots, ...summary } = page;
+    const { availabilityCount: _count, availability: _firstSlots, ...cardSummary } = card;
+    expect(cardSummary).toEqual(summary);
+    expect(card.profile.photos.length).toBeGreaterThan(0);
+    expect(card.recentDateActivity.feedback).toHaveLength(1);
     const stranger = cards.find((c: { _id: string }) => c._id === partners[2]!.id);
     expect(stranger).toMatchObject({ bookingStatus: null, reliabilityScore: { stats: { totalDates: 0, noShows: 1, onTimeRate: 0 } } });
     await respond(dana, pending, { action: 'decline', responseMessage: 'Sorry' });

@@ -52,6 +52,7 @@ export async function startTestApp(
     adminEmails: new Set(options.adminEmails ?? []),
     supportEmail: SUPPORT_EMAIL,
     logger: options.logger,
+    checkAnswers: true,
     push: {
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rendezvous.test' },
       allowedHosts: parseAllowedHosts(DEFAULT_PUSH_ALLOWED_HOSTS),

@@ -4,6 +4,7 @@ import { users } from '../auth/auth.tables.ts';
 import { cardColumns } from '../browse/browse.repo.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { isoText, jsonArrayOf, jsonFieldList, jsonObject, jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
 
@@ -149,33 +150,42 @@ const openSlotsStatement = preparedPerDb((db) => {
     .prepare('availability_open_slots_of_hosts');
 });
 
-/** A slot's public columns as PostgreSQL writes them in json (keys as `publicSlotColumns` names them). */
-export type PublicSlotJson = { [K in keyof PublicSlotRow]: unknown };
-export type OpenSlotsJson = { count: number; slots: PublicSlotJson[] };
-
 /**
- * A host's bookable slots from `now` as one json value, for a column of another statement (each
- * browse card's, README decision 56): how many there are, and the first `first` with their public
- * columns, earliest first — what `openSlotsOfHosts` answers for one host, over the same
- * (host, starts_at) index.
+ * A host's bookable slots from `now`, for a column of another statement (each browse card's, README
+ * decisions 56 and 63), as JSON text of two fields named by `keys`: how many there are, and the
+ * first `first` as `toPublicSlot` writes them, earliest first — what `openSlotsOfHosts` answers
+ * for one host, over the same (host, starts_at) index.
  */
-export function openSlotsJsonOf(hostId: SQL, now: SQL, first: number): SQL<OpenSlotsJson> {
+export function openSlotsFieldsOf(hostId: SQL, now: SQL, first: number, keys: { count: string; slots: string }): SQL<string> {
   const ofHost = and(sql`${slots.hostId} = ${hostId}`, open, sql`${slots.startsAt} > ${now}::timestamptz`);
   const column = (name: string) => sql`${sql.identifier('first_slots')}.${sql.identifier(name)}`;
-  const fields = sql.join(
-    Object.entries(publicSlotColumns).map(([key, { name }]) => sql`${sql.raw(`'${key}'`)}, ${column(name)}`),
-    sql`, `,
+  const text = (name: string) => jsonValue(column(name));
+  const slot = jsonObject({
+    _id: text('id'),
+    date: jsonValue(sql`to_char(${column('date')}, 'YYYY-MM-DD')`),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    timeZone: text('time_zone'),
+    startsAt: jsonValue(isoText(column('starts_at'))),
+    endsAt: jsonValue(isoText(column('ends_at'))),
+    dateType: text('date_type'),
+    venue: text('venue'),
+    venueType: text('venue_type'),
+    address: text('address'),
+    notes: text('notes'),
+    maxBookings: sql`${column('max_bookings')}::text`,
+    isBooked: sql`(${column('confirmed_count')} >= ${column('max_bookings')})::text`,
+  });
+  const firstSlots = jsonArrayOf(
+    slot,
+    sql`from (select * from ${slots} where ${ofHost} order by ${slots.startsAt}, ${slots.id} limit ${sql.raw(String(first))}) as first_slots`,
+    sql`${column('starts_at')}, ${column('id')}`,
   );
-  return sql<OpenSlotsJson>`json_build_object('count', (select count(*)::int from ${slots} where ${ofHost}),
-    'slots', (select coalesce(json_agg(json_build_object(${fields}) order by ${column('starts_at')}, ${column('id')}), '[]'::json)
-      from (select * from ${slots} where ${ofHost} order by ${slots.startsAt}, ${slots.id} limit ${sql.raw(String(first))}) as first_slots))`;
-}
-
-/** A slot read by `openSlotsJsonOf`, decoded as Drizzle decodes the columns. */
-export function publicSlotFromJson(json: PublicSlotJson): PublicSlotRow {
-  return Object.fromEntries(
-    Object.entries(publicSlotColumns).map(([key, column]) => [key, column.mapFromDriverValue(json[key as keyof PublicSlotJson])]),
-  ) as PublicSlotRow;
+  // One count; the first ones are read only when there are some.
+  return sql<string>`(select ${jsonFieldList({
+    [keys.count]: sql`count(*)::text`,
+    [keys.slots]: sql`case when count(*) = 0 then '[]' else ${firstSlots} end`,
+  })} from ${slots} where ${ofHost})`;
 }
 
 export async function openSlotsOfHosts(

@@ -220,13 +220,8 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
       };
     },
 
-    /** A browse card's next `first` free times and their count, as a column of browse's page statement (see `readCardSlots`). */
-    cardSlotsColumn: (hostId: SQL, now: SQL, first: number) => repo.openSlotsJsonOf(hostId, now, first),
-
-    readCardSlots: (json: repo.OpenSlotsJson): { count: number; slots: PublicSlot[] } => ({
-      count: json.count,
-      slots: json.slots.map((slot) => toPublicSlot(repo.publicSlotFromJson(slot))),
-    }),
+    /** A browse card's next `first` free times and their count, as JSON fields of browse's page statement. */
+    cardSlotsFields: (hostId: SQL, now: SQL, first: number, keys: { count: string; slots: string }) => repo.openSlotsFieldsOf(hostId, now, first, keys),
 
     /** Each host's bookable future slots (for member pages). */
     async openSlotsOf(hostIds: string[], first: number | null) {

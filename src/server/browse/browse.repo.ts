@@ -1,13 +1,15 @@
-import { and, asc, desc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, is, isNull, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
+import { photosJsonTextOf } from '../profiles/photos.repo.ts';
+import { isoText, jsonArrayOf, jsonFields, jsonObject, jsonScalar, jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
-import { bookings } from '../bookings/bookings.tables.ts';
-import { dateStatsRowOf, summaryColumns, toDateStats, type DateStats, type DateStatsRow } from '../profiles/profiles.repo.ts';
+import { bookings, memberDateStats } from '../bookings/bookings.tables.ts';
+import { summaryColumns, toDateStats, type DateStats } from '../profiles/profiles.repo.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -44,24 +46,34 @@ export type PageRequest = {
   sortBy: BrowseSort;
   offset: number;
   limit: number;
-  /** The calendar month whose dates the cards count (date facts; none counted without it). */
+  /** The calendar month whose dates the cards count (none counted without it). */
   month?: { start: Date; end: Date };
   /** Each card's free times, read with the page (none without it). */
   cardSlots?: CardSlots;
 };
 
 /**
- * A column of json over a card's member id and the instant `now` (availability's, passed in:
- * availability builds on browse), computed with the page.
+ * JSON fields over a card's member id and the instant `now` (availability's, passed in:
+ * availability builds on browse), computed with the page: `availabilityCount` and `availability`.
  */
-export type CardSlots = { now: Date; column: (memberId: SQL, now: SQL) => SQL };
+export type CardSlots = { now: Date; fields: (memberId: SQL, now: SQL) => SQL<string> };
 
 export type Found = { user: UserRow; distance: number | null };
 
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
-export type CardRow = Pick<UserRow, keyof typeof cardColumns>;
-export type FoundCard = { user: CardRow; photos: PhotoJson[]; distance: number | null; facts: DateFactsJson; slots?: unknown };
+/**
+ * A card as the page statement writes it (README decision 63): `head`, the JSON text of its fields
+ * up to `availability`, left open; the JSON text of the member's interests and their distance
+ * (the service writes what it makes of them); and the JSON text of `recentDateActivity`.
+ */
+export type FoundCard = { head: string; interests: string; distance: number | null; activity: string };
+
+/**
+ * The statement answers each card as one text column, its parts separated by a control character
+ * (JSON text never holds one unescaped): one value for the driver and Drizzle to read, not four.
+ */
+const PART = '\x01';
 
 
 const BOX_MARGIN_DEGREES = 1e-6;
@@ -84,8 +96,9 @@ const viewerValues = (viewer: Viewer) => ({
 /** Every value a page statement reads. */
 export function pageValues({ viewer, origin, filters, offset, limit, month, cardSlots }: PageRequest) {
   const wanted = offset + limit;
+  // The viewer's values come last: an object literal that starts with a spread and then adds this
+  // many properties took V8 about 25 µs to build.
   return {
-    ...viewerValues(viewer),
     originLon: origin?.[0],
     originLat: origin?.[1],
     originCosLat: origin ? Math.max(Math.cos(radians(origin[1])), 1e-9) : undefined,
@@ -106,6 +119,7 @@ export function pageValues({ viewer, origin, filters, offset, limit, month, card
     monthStart: month?.start.toISOString() ?? null,
     monthEnd: month?.end.toISOString() ?? null,
     now: cardSlots?.now.toISOString() ?? null,
+    ...viewerValues(viewer),
   };
 }
 type PageValues = ReturnType<typeof pageValues>;
@@ -265,18 +279,20 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const { origin, filters, sortBy } = request;
   const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
-  const distance = sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance');
-  // Each card's photos, date facts and free times, read with the page rather than in other queries
-  // (PostgreSQL computes them after the page's limit, once per card).
-  const cardExtras = (table: string) => {
+  // Each card, with its photos, date facts and free times, written as JSON by PostgreSQL with the
+  // page rather than in other queries (it computes them after the page's limit, once per card).
+  const card = (user: CardColumns, table: string, km: SQL) => {
     const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
-    return {
-      photos: photosJsonOf(id).as('photos'),
-      facts: dateFactsJson(id, bind('viewerId'), bind('monthStart'), bind('monthEnd')).as('facts'),
-      ...(request.cardSlots ? { slots: sql`${request.cardSlots.column(id, sql`${bind('now')}`)}`.as('slots') } : {}),
-    };
+    const parts = [
+      cardHead(user, id, bind('viewerId'), request.cardSlots?.fields(id, sql`${bind('now')}`) ?? NO_SLOTS),
+      jsonValue(user.interests),
+      // float8's text is the shortest that reads back as the same number.
+      sql`coalesce((${km})::text, '')`,
+      recentActivityText(id, bind('monthStart'), bind('monthEnd')),
+    ];
+    return { card: sql<string>`${sql.join(parts, sql` || chr(1) || `)}`.as('card') };
   };
-  const columns = { user: cardColumns, distance, ...cardExtras('users') };
+  const columns = card(cardColumns, 'users', origin ? kmFrom(originPoint(bind)) : sql`null::float8`);
 
   if (sortBy !== 'distance' || !origin) {
     const order = {
@@ -339,30 +355,57 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   };
   return db
     .with(reach, bounds)
-    .select({ user, distance: page.distance, ...cardExtras('page') })
+    .select(card(user, 'page', sql`${page.distance}`))
     .from(page)
     .orderBy(sql`${page.distance} asc nulls last`, asc(page.id))
     .limit(bind('limit'))
     .offset(bind('offset'));
 }
 
-type PageStatement = { execute(values: PageValues): Promise<FoundCard[]> };
+type PageStatement = { execute(values: PageValues): Promise<string[]> };
 /** A database handle's page statements, by shape. */
 const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
 
 /**
+ * The statement with one parameter per value: Drizzle makes each use of a placeholder a parameter
+ * of its own (a page used 90, each converted and sent on every execution, and parsed by
+ * PostgreSQL). The first use of a value decides its type, as PostgreSQL reads the text in order.
+ */
+function oneParameterPerValue(query: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  const placeholders = new Map<string, number>();
+  const values = new Map<unknown, number>();
+  const params: unknown[] = [];
+  const numberOf = query.params.map((param) => {
+    const [seen, key] = is(param, Placeholder) ? [placeholders, param.name as string] : [values, param];
+    let n = seen.get(key as never);
+    if (n === undefined) {
+      n = params.push(param);
+      seen.set(key as never, n);
+    }
+    return n;
+  });
+  return { sql: query.sql.replace(/\$(\d+)\b/g, (_, n: string) => `$${numberOf[Number(n) - 1]}`), params };
+}
+
+/**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
- * and plans a named statement once per connection rather than on every request.
+ * and plans a named statement once per connection rather than on every request. Its rows are
+ * read as they come (one text column), without Drizzle's mapping.
  */
 export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[]> {
   const prepared = statementsOf(db);
   const name = `browse_${pageShape(request)}`;
   let statement = prepared.get(name);
   if (!statement) {
-    statement = pageQuery(db, request, placeholders).prepare(name) as PageStatement;
+    const query = oneParameterPerValue(pageQuery(db, request, placeholders).toSQL());
+    statement = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => row[0] as string)) as unknown as PageStatement;
     prepared.set(name, statement);
   }
-  return statement.execute(pageValues(request));
+  const cards = await statement.execute(pageValues(request));
+  return cards.map((card) => {
+    const [head, interests, distance, activity] = card.split(PART) as [string, string, string, string];
+    return { head, interests, distance: distance === '' ? null : Number(distance), activity };
+  });
 }
 
 export async function findUser(db: Tx, id: string): Promise<UserRow | undefined> {
@@ -404,62 +447,119 @@ export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Pro
 const ACTIVE = sql.raw(`('pending', 'confirmed')`);
 const DATED = sql.raw(`('confirmed', 'completed')`);
 const FEEDBACK_SHOWN = 5;
-const isoText = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The facts of one member as PostgreSQL writes them (json). */
-type DateFactsJson = DateStatsRow & {
-  booking_status: { status: string; isInitiator: boolean } | null;
-  this_month: number;
-  last_confirmed: string | null;
-  feedback: { rating: number; comment: string; createdAt: string }[];
-};
+const NO_SLOTS = sql<string>`'"availabilityCount":0,"availability":[]'`;
+
+type CardColumns = { [K in keyof typeof cardColumns]: AnyPgColumn };
+
+/**
+ * What a card shows of a member, as `toMemberSummary` and the browse service wrote it (the fields
+ * of BrowseCardSchema in its order, up to `availability`), as JSON text without its closing brace.
+ */
+function cardHead(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQL<string>): SQL<string> {
+  // coupleInfoOf: a couple with every partner field set (an empty text or a zero counts as unset).
+  const couple = sql`${u.accountType} = 'couple' and coalesce(${u.partnerName}, '') <> '' and coalesce(${u.partnerAge}, 0) <> 0
+    and coalesce(${u.partnerGender}, '') <> '' and coalesce(${u.relationshipType}, '') <> ''`;
+  const fields = jsonFields({
+    _id: jsonValue(u.id),
+    accountType: jsonValue(u.accountType),
+    profile: jsonObject({
+      name: jsonValue(u.name),
+      age: jsonScalar(u.age),
+      gender: jsonValue(u.gender),
+      bio: jsonValue(u.bio),
+      interests: jsonValue(u.interests),
+      photos: photosJsonTextOf(member),
+      location: jsonObject({ city: jsonValue(u.city), country: jsonValue(u.country) }),
+    }),
+    coupleInfo: sql`case when ${couple} then ${jsonObject({
+      partnerName: jsonValue(u.partnerName),
+      partnerAge: jsonScalar(u.partnerAge),
+      partnerGender: jsonValue(u.partnerGender),
+      relationshipType: jsonValue(u.relationshipType),
+    })} else 'null' end`,
+    reliabilityScore: jsonObject({ current: jsonScalar(u.score), stats: dateStatsText(member) }),
+    verificationTier: jsonValue(u.verificationTier),
+    isBiometricVerified: jsonScalar(u.isBiometricVerified),
+    isPhotoVerified: jsonScalar(u.isPhotoVerified),
+    carTier: jsonValue(u.carTier),
+    createdAt: jsonValue(isoText(u.createdAt)),
+    bookingStatus: bookingStatusText(member, viewerId),
+  });
+  return sql<string>`${fields} || ',' || ${slotFields}`;
+}
+
+/** A member's reliability stats (profiles.repo `toDateStats`) as JSON text; zeros before their first finished date. */
+function dateStatsText(member: SQL): SQL<string> {
+  const s = memberDateStats;
+  return sql<string>`coalesce((select ${jsonObject({
+    totalDates: jsonScalar(s.totalDates),
+    // Math.round of the percent attended: floor(x + 0.5).
+    onTimeRate: sql`case when ${s.finished} = 0 then 'null' else floor((100 * (${s.finished} - ${s.noShows}))::float8 / ${s.finished} + 0.5)::int::text end`,
+    noShows: jsonScalar(s.noShows),
+  })} from ${s} where ${s.userId} = ${member}), '${sql.raw(JSON.stringify(toDateStats({ total_dates: 0, no_shows: 0, finished: 0 })))}')`;
+}
+
+/** The viewer's latest pending or confirmed booking with the member, as JSON text (`null` without one). */
+function bookingStatusText(member: SQL, viewerId: unknown): SQL<string> {
+  const viewer = sql`${viewerId}::uuid`;
+  const between = sql`((${bookings.guestId} = ${viewer} and ${bookings.hostId} = ${member}) or (${bookings.hostId} = ${viewer} and ${bookings.guestId} = ${member}))
+      and ${bookings.status} in ${ACTIVE}`;
+  // The existence check spares the sort of the latest when there is none (most cards).
+  return sql<string>`(case when exists (select 1 from ${bookings} where ${between}) then (select ${jsonObject({
+    status: jsonValue(bookings.status),
+    isInitiator: sql`(${bookings.guestId} = ${viewer})::text`,
+  })} from ${bookings} where ${between} order by ${bookings.createdAt} desc limit 1) else 'null' end)`;
+}
+
+/**
+ * The member's recent dates as JSON text: their confirmed or completed dates in [monthStart,
+ * monthEnd), the latest of those dates, and the latest reviews they received.
+ */
+function recentActivityText(member: SQL, monthStart: unknown, monthEnd: unknown): SQL<string> {
+  const datedAs = (side: typeof bookings.hostId | typeof bookings.guestId) =>
+    sql`select ${bookings.startsAt} as starts_at from ${bookings} where ${side} = ${member} and ${bookings.status} in ${DATED}`;
+  const review = sql.identifier('r');
+  const feedback = jsonArrayOf(
+    jsonObject({
+      rating: sql`((${review}->>'rating')::int)::text`,
+      comment: jsonValue(sql`${review}->>'comment'`),
+      createdAt: jsonValue(sql`${review}->>'createdAt'`),
+    }),
+    sql`from (select r from (
+        select ${bookings.guestReview} as r from ${bookings} where ${bookings.hostId} = ${member} and ${bookings.guestReview} is not null
+        union all
+        select ${bookings.hostReview} from ${bookings} where ${bookings.guestId} = ${member} and ${bookings.hostReview} is not null
+      ) received order by r->>'createdAt' desc limit ${sql.raw(String(FEEDBACK_SHOWN))}) latest`,
+    sql`${review}->>'createdAt' desc`,
+  );
+  // One read of the member's dates (as host and as guest) gives both the month's count and the latest.
+  const activity = sql<string>`(select ${jsonObject({
+    thisMonth: sql`(count(*) filter (where dated.starts_at >= ${monthStart}::timestamptz and dated.starts_at < ${monthEnd}::timestamptz))::text`,
+    lastConfirmedDate: jsonValue(isoText(sql`max(dated.starts_at)`)),
+    feedback,
+  })} from (${datedAs(bookings.hostId)} union all ${datedAs(bookings.guestId)}) dated)`;
+  // A member who never had a booking (most cards) has none of it: two index probes instead.
+  const none = JSON.stringify({ thisMonth: 0, lastConfirmedDate: null, feedback: [] });
+  return sql<string>`(case when exists (select 1 from ${bookings} where ${bookings.hostId} = ${member})
+      or exists (select 1 from ${bookings} where ${bookings.guestId} = ${member}) then ${activity} else '${sql.raw(none)}' end)`;
+}
 
 export type DateFacts = {
   stats: DateStats;
   bookingStatus: { status: string; isInitiator: boolean } | null;
-  recentDateActivity: { thisMonth: number; lastConfirmedDate: string | null; feedback: DateFactsJson['feedback'] };
+  recentDateActivity: { thisMonth: number; lastConfirmedDate: string | null; feedback: { rating: number; comment: string; createdAt: string }[] };
 };
 
-export function toDateFacts(json: DateFactsJson): DateFacts {
-  return {
-    stats: toDateStats(json),
-    bookingStatus: json.booking_status,
-    recentDateActivity: { thisMonth: json.this_month, lastConfirmedDate: json.last_confirmed, feedback: json.feedback },
-  };
-}
-
-/**
- * What cards and member pages show of a member's dates, as one json value: their reliability
- * stats, the viewer's latest pending or confirmed booking with them, their confirmed or completed
- * dates in [monthStart, monthEnd), the latest of those, and the reviews they received.
- */
-function dateFactsJson(member: SQL, viewerId: unknown, monthStart: unknown, monthEnd: unknown): SQL<DateFactsJson> {
-  const viewer = sql`${viewerId}::uuid`;
-  const datedAs = (side: typeof bookings.hostId | typeof bookings.guestId, extra: SQL = sql`true`) =>
-    sql`select ${bookings.startsAt} as starts_at from ${bookings} where ${side} = ${member} and ${bookings.status} in ${DATED} and ${extra}`;
-  const thisMonth = sql`${bookings.startsAt} >= ${monthStart}::timestamptz and ${bookings.startsAt} < ${monthEnd}::timestamptz`;
-  return sql<DateFactsJson>`(select json_build_object('total_dates', s.total_dates, 'no_shows', s.no_shows, 'finished', s.finished,
-    'booking_status', (select json_build_object('status', ${bookings.status}, 'isInitiator', ${bookings.guestId} = ${viewer})
-         from ${bookings}
-         where ((${bookings.guestId} = ${viewer} and ${bookings.hostId} = ${member}) or (${bookings.hostId} = ${viewer} and ${bookings.guestId} = ${member}))
-           and ${bookings.status} in ${ACTIVE}
-         order by ${bookings.createdAt} desc limit 1),
-    'this_month', (select count(*)::int from (${datedAs(bookings.hostId, thisMonth)} union all ${datedAs(bookings.guestId, thisMonth)}) dated),
-    'last_confirmed', (select ${isoText(sql`max(dated.starts_at)`)} from (${datedAs(bookings.hostId)} union all ${datedAs(bookings.guestId)}) dated),
-    'feedback', (select coalesce(json_agg(json_build_object('rating', (r->>'rating')::int, 'comment', r->>'comment', 'createdAt', r->>'createdAt')
-                 order by r->>'createdAt' desc), '[]'::json)
-         from (select r from (
-                 select ${bookings.guestReview} as r from ${bookings} where ${bookings.hostId} = ${member} and ${bookings.guestReview} is not null
-                 union all
-                 select ${bookings.hostReview} from ${bookings} where ${bookings.guestId} = ${member} and ${bookings.hostReview} is not null
-               ) received order by r->>'createdAt' desc limit ${sql.raw(String(FEEDBACK_SHOWN))}) latest))
-    from ${dateStatsRowOf(member)} as s)`;
-}
-
-/** A member page's date facts (browse reads a page's with the page itself). */
+/** A member page's date facts: the same texts as a browse card's, read for one member. */
 export async function dateFactsOf(db: Tx, viewerId: string, memberId: string, month: { start: Date; end: Date }): Promise<DateFacts> {
+  const member = sql`${memberId}::uuid`;
   const [row] = await db
-    .select({ facts: dateFactsJson(sql`${memberId}::uuid`, viewerId, month.start.toISOString(), month.end.toISOString()) })
+    .select({
+      stats: dateStatsText(member),
+      bookingStatus: bookingStatusText(member, viewerId),
+      activity: recentActivityText(member, month.start.toISOString(), month.end.toISOString()),
+    })
     .from(sql`(select 1) as one`);
-  return toDateFacts(row!.facts);
+  return { stats: JSON.parse(row!.stats), bookingStatus: JSON.parse(row!.bookingStatus), recentDateActivity: JSON.parse(row!.activity) };
 }

@@ -1,18 +1,17 @@
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BrowseCard, BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
+import type { BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
 import type { Place } from '#shared/api/geo.ts';
 import type { MemberDetail, PublicSlot } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
-import type { OpenSlotsJson } from '../availability/availability.repo.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { photosByMember, toPhoto, type Photo } from '../profiles/photos.repo.ts';
+import { photosByMember, type Photo } from '../profiles/photos.repo.ts';
 import { PROFILE_NOT_FOUND, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
@@ -55,11 +54,8 @@ function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts) {
 /** Each member's bookable future slots: how many, and the first few (all when `first` is null), earliest first. */
 export type OpenSlotsOf = (hostIds: string[], first: number | null) => Promise<Map<string, { count: number; slots: PublicSlot[] }>>;
 
-/** Each card's free times: an SQL column over the member's id, the instant and how many to show; and its reader. */
-export type CardSlotsOf = {
-  column: (memberId: SQL, now: SQL, first: number) => SQL;
-  read: (json: OpenSlotsJson) => { count: number; slots: PublicSlot[] };
-};
+/** Each card's free times: JSON fields over the member's id, the instant and how many to show (their count and the first few, named by `keys`). */
+export type CardSlotsOf = (memberId: SQL, now: SQL, first: number, keys: { count: string; slots: string }) => SQL<string>;
 
 /** A card shows this many of the member's next free times. */
 export const CARD_SLOTS_SHOWN = 3;
@@ -71,10 +67,10 @@ export function createBrowseService(deps: {
   userOf: (member: Member) => Promise<repo.ViewerRow>;
   /** From the availability feature (passed in: availability builds on browse). */
   openSlotsOf: OpenSlotsOf;
-  /** A card's free times as a column of the page statement, and how to read it (availability's). */
-  cardSlots: CardSlotsOf;
+  /** A card's free times as JSON fields of the page statement (availability's). */
+  cardSlotsFields: CardSlotsOf;
 }) {
-  const { db, userOf, openSlotsOf, cardSlots } = deps;
+  const { db, userOf, openSlotsOf, cardSlotsFields } = deps;
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -123,7 +119,11 @@ export function createBrowseService(deps: {
       return repo.visibleToViewer(viewerOf(await userOf(viewer)));
     },
 
-    async browse(viewer: Member, query: BrowseQuery): Promise<BrowseResponse> {
+    /**
+     * A page of cards as the JSON text of a BrowseResponse (README decision 63): PostgreSQL writes
+     * each card but its mutual interests and distance, which are written here.
+     */
+    async browse(viewer: Member, query: BrowseQuery): Promise<string> {
       const me = await userOf(viewer);
       const { place, origin } = originOf(me, query.location, query.maxDistance);
       const now = deps.clock.now();
@@ -143,23 +143,23 @@ export function createBrowseService(deps: {
         offset: (query.page - 1) * query.limit,
         limit: query.limit + 1,
         month: monthOf(now),
-        cardSlots: { now, column: (id, at) => cardSlots.column(id, at, CARD_SLOTS_SHOWN) },
+        cardSlots: { now, fields: (id, at) => cardSlotsFields(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }) },
       });
-      const users: BrowseCard[] = found.slice(0, query.limit).map((item) => {
-        const open = cardSlots.read(item.slots as OpenSlotsJson);
-        return {
-          ...cardDates(item.user, item.photos.map(toPhoto), repo.toDateFacts(item.facts)),
-          availabilityCount: open.count,
-          availability: open.slots,
-          mutualInterests: mutualInterests(item.user.interests, me.interests),
-          distance: roundKm(item.distance),
-        };
-      });
-      return {
-        users,
-        pagination: { page: query.page, limit: query.limit, hasMore: found.length > query.limit },
-        origin: place ? { city: place.city, country: place.country } : origin ? { city: me.city, country: me.country } : null,
-      };
+      // The fields of BrowseCardSchema after `availability`, in its order.
+      const cards = found
+        .slice(0, query.limit)
+        .map(
+          (card) =>
+            `${card.head},"mutualInterests":${me.interests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(card.interests), me.interests))},` +
+            `"distance":${JSON.stringify(roundKm(card.distance))},"recentDateActivity":${card.activity}}`,
+        );
+      const pagination: BrowseResponse['pagination'] = { page: query.page, limit: query.limit, hasMore: found.length > query.limit };
+      const answerOrigin: BrowseResponse['origin'] = place
+        ? { city: place.city, country: place.country }
+        : origin
+          ? { city: me.city, country: me.country }
+          : null;
+      return `{"users":[${cards.join(',')}],"pagination":${JSON.stringify(pagination)},"origin":${JSON.stringify(answerOrigin)}}`;
     },
 
     /** Another member's page (or one's own). Whoever browse would never show is not found. */

@@ -3,6 +3,7 @@ import { photoUrl } from '#shared/api/profiles.ts';
 import type { User } from '#shared/api/auth.ts';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { jsonArrayOf, jsonObject, jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { photos } from './profiles.tables.ts';
 
@@ -24,6 +25,19 @@ export type PhotoJson = Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>;
  */
 export const photosJsonOf = (ownerId: SQL) =>
   sql<PhotoJson[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${ownerId}), '[]'::json)`;
+
+/** A member's photos, oldest first, as the JSON text of `toPhoto`'s objects (README decision 63). */
+export const photosJsonTextOf = (ownerId: SQL) =>
+  jsonArrayOf(
+    jsonObject({
+      _id: jsonValue(photos.id),
+      url: jsonValue(sql`${photoUrl('')} || ${photos.storageKey}`),
+      isVerified: sql`${photos.isVerified}::text`,
+    }),
+    sql`from ${photos} where ${photos.userId} = ${ownerId}`,
+    sql`${photos.createdAt}, ${photos.id}`,
+    sql`exists (select 1 from ${photos} where ${photos.userId} = ${ownerId})`,
+  );
 
 // The member's own record carries their photos on every /auth/me: prepared once, then only executed.
 const photosOfMember = preparedPerDb((db) =>

@@ -31,9 +31,16 @@ function concat(messages: Uint8Array[]): Uint8Array {
  */
 function namedStatements(pglite: PGlite) {
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
+  let generic = false;
 
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     await pglite._checkReady(); // not yet started, or closed meanwhile
+    if (!generic) {
+      // As on PostgreSQL (openPostgres): a named statement keeps its generic plan rather than being
+      // planned again for its values (browse's page cost 2.9 ms of CPU instead of 1.3).
+      await pglite.execProtocolStream(serialize.query('set plan_cache_mode = force_generic_plan'), { syncToFs: false });
+      generic = true;
+    }
     let statement = statements.get(text);
     if (!statement) {
       // Unique in the process: two Drizzle handles over one PGlite must not reuse each other's names.
