@@ -8,10 +8,10 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { HEAD_SCRIPT } from '../src/shared/head-script.ts';
+import { HEAD_SCRIPT, PAGE_CHUNKS_ID } from '../src/shared/head-script.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/shared/prerendered-pages.ts';
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /** The route files each page matches, below the root: their split chunks hold its code and styles. */
@@ -69,7 +69,45 @@ async function prerender(dist: string, root: string) {
   const shellCss = (await Promise.all(shellStyles.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
   const headings = pageHeadings();
   const skeleton = renderSkeleton(headings);
-  await writeFile(path.join(dist, 'index.html'), withInlineStyles(shell, shellCss + shellHeadingCss(Object.keys(headings))).replace(empty, () => `<div id="root">${skeleton}</div>`));
+  const chunks = `<script type="application/json" id="${PAGE_CHUNKS_ID}">${JSON.stringify(memberPageChunks(manifest))}</script>`;
+  await writeFile(
+    path.join(dist, 'index.html'),
+    withInlineStyles(shell, shellCss + shellHeadingCss(Object.keys(headings)))
+      .replace(empty, () => `<div id="root">${skeleton}</div>`)
+      .replace(`<script>${HEAD_SCRIPT}</script>`, (script) => chunks + script),
+  );
+}
+
+/**
+ * What a member's page downloads before it can ask for its data, by path: '*' the query cache's
+ * code every member page loads, and each page path its route's loader and component chunks, with
+ * everything they import and their stylesheets. The head script asks for them all at once on a
+ * device with a stored session, beside the start-up script, rather than after it has run.
+ */
+function memberPageChunks(manifest: Manifest): Record<string, string[]> {
+  const filesOf = (keys: string[], skip = new Set<string>()) => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || skip.has(key)) return;
+      skip.add(key);
+      files.add(chunk.file);
+      chunk.css?.forEach((file) => files.add(file));
+      chunk.imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    return files;
+  };
+  const kitKeys = ['src/app/platform/query-provider.tsx'];
+  const kit = filesOf(kitKeys);
+  const pages: Record<string, string[]> = { '*': [...kit] };
+  for (const key of Object.keys(manifest)) {
+    const route = /^src\/app\/routes\/_member\/(?:_verified\/)?([\w.-]+)\.tsx\?tsr-split=(?:loader|component)$/.exec(key)?.[1];
+    if (!route) continue;
+    const page = `/${route.replace(/\.index$/, '').replaceAll('.', '/')}`;
+    pages[page] = [...new Set([...(pages[page] ?? []), ...[...filesOf([key])].filter((file) => !kit.has(file))])];
+  }
+  return pages;
 }
 
 /**
