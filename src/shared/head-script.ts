@@ -10,8 +10,9 @@ export const PAGE_CHUNKS_ID = 'page-chunks';
  * has decided where a member belongs (theme.css). The visitor's id is read (made and kept on a first
  * visit) and <html data-tagline> names their tagline, so the landing page's prerendered heading
  * shows it from the first paint (landing.css; the same rule as `variantOf`, README decision 37).
- * On the shell (a member's page), a device with a stored session asks at once for the code its page
- * will load (the build's list, `PAGE_CHUNKS_ID`, scripts/prerender.ts), beside the start-up script.
+ * On the shell (a member's page), a device with a stored session asks for the code its page will load
+ * (the build's list, `PAGE_CHUNKS_ID`, scripts/prerender.ts) once the shell has painted, beside the
+ * start-up script rather than after it has run (not before the first paint, which it would slow).
  * The server's Content-Security-Policy allows exactly this script by its hash.
  */
 export const HEAD_SCRIPT =
@@ -21,7 +22,9 @@ export const HEAD_SCRIPT =
   ');' +
   "if(s.getItem('token')){d.setAttribute('data-member','');" +
   'if(c){c=JSON.parse(c.textContent);' +
-  "c['*'].concat(c[p]||[]).forEach(function(f){var l=document.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})}}" +
+  "var a=function(){c['*'].concat(c[p]||[]).forEach(function(f){var l=document.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})};" +
+  "if((PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')<0)setTimeout(a);" +
+  "else new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();a()}}).observe({type:'paint'})}}" +
   `var k=${JSON.stringify(VISITOR_STORAGE_KEY)},v=s.getItem(k);` +
   "if(!/^[0-9a-f]{32}$/.test(v||'')){v=Array.from(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join('');s.setItem(k,v)}" +
   `d.setAttribute('data-tagline',${JSON.stringify(TAGLINE_VARIANTS)}[parseInt(v.slice(0,8),16)%${TAGLINE_VARIANTS.length}])` +
