@@ -79,33 +79,27 @@ async function prerender(dist: string, root: string) {
 }
 
 /**
- * What a member's page downloads before it can ask for its data, by path: '*' the query cache's
- * code every member page loads, and each page path its route's loader and component chunks, with
- * everything they import and their stylesheets. The head script asks for them all at once on a
- * device with a stored session, beside the start-up script, rather than after it has run.
+ * What a member's page downloads before it can show its data, by path: '*' the query provider's
+ * code, which every member page loads, and each page path its route's loader and component chunks
+ * with everything they import and their stylesheets. On a device with a stored session the head
+ * script asks for them once the shell has painted, beside the start-up script (decision 61).
  */
 function memberPageChunks(manifest: Manifest): Record<string, string[]> {
-  const filesOf = (keys: string[], skip = new Set<string>()) => {
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || chunk.isEntry || skip.has(key)) return;
-      skip.add(key);
-      files.add(chunk.file);
-      chunk.css?.forEach((file) => files.add(file));
-      chunk.imports?.forEach(visit);
-    };
-    keys.forEach(visit);
+  const filesOf = (key: string, files = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    chunk.css?.forEach((file) => files.add(file));
+    chunk.imports?.forEach((imported) => filesOf(imported, files));
     return files;
   };
-  const kitKeys = ['src/app/platform/query-provider.tsx'];
-  const kit = filesOf(kitKeys);
+  const kit = filesOf('src/app/platform/query-provider.tsx');
   const pages: Record<string, string[]> = { '*': [...kit] };
   for (const key of Object.keys(manifest)) {
     const route = /^src\/app\/routes\/_member\/(?:_verified\/)?([\w.-]+)\.tsx\?tsr-split=(?:loader|component)$/.exec(key)?.[1];
     if (!route) continue;
     const page = `/${route.replace(/\.index$/, '').replaceAll('.', '/')}`;
-    pages[page] = [...new Set([...(pages[page] ?? []), ...[...filesOf([key])].filter((file) => !kit.has(file))])];
+    pages[page] = [...new Set([...(pages[page] ?? []), ...filesOf(key)])].filter((file) => !kit.has(file));
   }
   return pages;
 }
