@@ -8,10 +8,10 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { HEAD_SCRIPT } from '../src/shared/head-script.ts';
+import { HEAD_SCRIPT, PAGE_CHUNKS_ID } from '../src/shared/head-script.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/shared/prerendered-pages.ts';
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /** The route files each page matches, below the root: their split chunks hold its code and styles. */
@@ -69,7 +69,39 @@ async function prerender(dist: string, root: string) {
   const shellCss = (await Promise.all(shellStyles.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
   const headings = pageHeadings();
   const skeleton = renderSkeleton(headings);
-  await writeFile(path.join(dist, 'index.html'), withInlineStyles(shell, shellCss + shellHeadingCss(Object.keys(headings))).replace(empty, () => `<div id="root">${skeleton}</div>`));
+  const chunks = `<script type="application/json" id="${PAGE_CHUNKS_ID}">${JSON.stringify(memberPageChunks(manifest))}</script>`;
+  await writeFile(
+    path.join(dist, 'index.html'),
+    withInlineStyles(shell, shellCss + shellHeadingCss(Object.keys(headings)))
+      .replace(empty, () => `<div id="root">${skeleton}</div>`)
+      .replace(`<script>${HEAD_SCRIPT}</script>`, (script) => chunks + script),
+  );
+}
+
+/**
+ * What a member's page downloads before it can show its data, by path: '*' the query provider's
+ * code, which every member page loads, and each page path its route's loader and component chunks
+ * with everything they import and their stylesheets. On a device with a stored session the head
+ * script asks for them once the shell has painted, beside the start-up script (decision 61).
+ */
+function memberPageChunks(manifest: Manifest): Record<string, string[]> {
+  const filesOf = (key: string, files = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    chunk.css?.forEach((file) => files.add(file));
+    chunk.imports?.forEach((imported) => filesOf(imported, files));
+    return files;
+  };
+  const kit = filesOf('src/app/platform/query-provider.tsx');
+  const pages: Record<string, string[]> = { '*': [...kit] };
+  for (const key of Object.keys(manifest)) {
+    const route = /^src\/app\/routes\/_member\/(?:_verified\/)?([\w.-]+)\.tsx\?tsr-split=(?:loader|component)$/.exec(key)?.[1];
+    if (!route) continue;
+    const page = `/${route.replace(/\.index$/, '').replaceAll('.', '/')}`;
+    pages[page] = [...new Set([...(pages[page] ?? []), ...filesOf(key)])].filter((file) => !kit.has(file));
+  }
+  return pages;
 }
 
 /**

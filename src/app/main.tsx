@@ -12,8 +12,15 @@ import { AppSkeleton } from './shell/app-skeleton.tsx';
 /** Built in a main-thread task of its own, after the one that evaluates the app's code (see below). */
 let router: ReturnType<typeof createAppRouter>;
 
-const loadMemberQueries = () => import('./platform/query-provider.tsx');
-const MemberQueries = lazy(loadMemberQueries);
+type MemberQueriesProvider = typeof import('./platform/query-provider.tsx').default;
+/** The provider once its code has arrived: rendered as it is, not through `lazy` (below). */
+let memberQueries: MemberQueriesProvider | undefined;
+const loadMemberQueries = () =>
+  import('./platform/query-provider.tsx').then((module) => {
+    memberQueries = module.default;
+    return module;
+  });
+const LazyMemberQueries = lazy(loadMemberQueries);
 
 function App() {
   const signedIn = useSession((state) => state.token !== null);
@@ -22,6 +29,10 @@ function App() {
   if (signedIn && loading) return <AppSkeleton heading={headingAt(router)} />;
   const routes = <RouterProvider router={router} />;
   // Only a member's screens use the query cache (a visitor's first download carries none of it).
+  // A `lazy` component suspends on its first render even when its code is in: the skeleton would
+  // be committed as a fallback, and React holds back the page that replaces a fallback for up to
+  // 300 ms — the first photo, already loaded, waited that long to be painted.
+  const MemberQueries = memberQueries ?? LazyMemberQueries;
   return signedIn ? (
     <Suspense fallback={<AppSkeleton heading={headingAt(router)} />}>
       <MemberQueries>{routes}</MemberQueries>

@@ -77,7 +77,7 @@ export type AppDeps = {
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
-  /** Check the answers written as JSON text (browse, README decision 63) against their response schemas: the API tests do. */
+  /** Check the answers written as JSON text (browse, README decision 62) against their response schemas: the API tests do. */
   checkAnswers?: boolean;
 };
 

@@ -630,7 +630,7 @@ describe('reliability stats, booking status and date activity', () => {
     expect(cards).toHaveLength(2);
     const card = cards.find((c: { _id: string }) => c._id === dana.id);
     expect(card).toMatchObject({ bookingStatus: { status: 'pending', isInitiator: true }, reliabilityScore: { stats }, recentDateActivity: { thisMonth: 1 } });
-    // The card, written as JSON by PostgreSQL (README decision 63), says all the member page says of her.
+    // The card, written as JSON by PostgreSQL (README decision 62), says all the member page says of her.
     const { preferences: _preferences, availability: _slots, ...summary } = page;
     const { availabilityCount: _count, availability: _firstSlots, ...cardSummary } = card;
     expect(cardSummary).toEqual(summary);

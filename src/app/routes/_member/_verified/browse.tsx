@@ -5,6 +5,7 @@ import { useBrowseFilters } from '#app/browse/browse-filters.store.ts';
 import { BrowsePage, type AvailableDatesTab } from '#app/browse/browse-page.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { preloadImage } from '#app/platform/preload-image.ts';
 import { queryClient } from '#app/platform/query.ts';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 
@@ -34,12 +35,14 @@ export const Route = createFileRoute('/_member/_verified/browse')({
   staticData: { heading: 'Browse' },
   // ?tab=dates opens the Available Dates tab (kept in the address, so a reload or a link keeps it).
   validateSearch: (search: Record<string, unknown>): { tab?: 'dates' } => (search.tab === 'dates' ? { tab: 'dates' } : {}),
-  // Starts the first page while the screen's code downloads; the screen shows its own errors.
-  // (The loader is its own chunk: what it imports downloads with it, in parallel.)
+  // Starts the first page while the screen's code downloads, and the first card's photo as soon as
+  // the page is in (the page's largest paint); the screen shows its own errors. The loader is its
+  // own chunk, so the call does not wait for the screen's code.
   loader: () => {
     const memberId = useSession.getState().user?._id;
     if (memberId) useBrowseFilters.getState().claim(memberId);
-    void queryClient.prefetchInfiniteQuery(browseQueries.list(useBrowseFilters.getState().filters));
+    const list = browseQueries.list(useBrowseFilters.getState().filters);
+    void queryClient.prefetchInfiniteQuery(list).then(() => preloadImage(queryClient.getQueryData(list.queryKey)?.pages[0]?.users[0]?.profile.photos[0]?.url));
   },
   component: function Browse() {
     const nudge = useNudge();
