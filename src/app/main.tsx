@@ -3,6 +3,7 @@ import { StrictMode, Suspense, lazy, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from './auth/session.ts';
 import { useSession } from './platform/session.store.ts';
+import { loadDateData } from './platform/date-format.ts';
 import { captureInstallPrompt } from './platform/install.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
 import './platform/ui/theme.css';
@@ -102,6 +103,7 @@ function start() {
   // with the first session (at once for a stored one), never for a visitor who does not sign in.
   const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
   if (memberStart) {
+    loadDateData();
     // The live connection, the outbox and push follow once the member's page has rendered and the
     // browser is idle, so their code and work never stand between the member and the page (decision 46).
     const stop = router.subscribe('onRendered', () => {
