@@ -1,15 +1,15 @@
 import type { AuthResponseSchema, MeResponseSchema, MessageResponseSchema, VerifyEmailResponseSchema, LoginBody, RegisterBody } from '#shared/api/auth.ts';
 import { authPaths } from '#shared/api/auth.paths.ts';
 import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
-import { http, type AnswerOf } from '#app/platform/http.ts';
+import { changeCount, http, type AnswerOf } from '#app/platform/http.ts';
 
 export { authKeys } from './auth.keys.ts';
 
 type MeAnswer = ReturnType<typeof askMe>;
 const askMe = () => http.get<AnswerOf<typeof MeResponseSchema>>(authPaths.me);
 
-/** The session check's answer until the member's own page takes it; `at`: when it came. */
-let checked: { answer: MeAnswer; at: number | null } | null = null;
+/** The session check's answer until the member's own page takes it; `at`: when it came; `changes`: the app's changes asked before it. */
+let checked: { answer: MeAnswer; at: number | null; changes: number } | null = null;
 /** A change of member: the session check's answer no longer speaks for the one signed in. */
 const forgettingCheck = <T>(call: T): T => ((checked = null), call);
 
@@ -24,7 +24,7 @@ export const authApi = {
   },
   /** The session check at start: its answer also serves the member's own page opened with it. */
   check: (): MeAnswer => {
-    const kept = { answer: askMe(), at: null as number | null };
+    const kept = { answer: askMe(), at: null as number | null, changes: changeCount() };
     checked = kept;
     kept.answer.then(
       () => (kept.at = Date.now()),
@@ -34,13 +34,15 @@ export const authApi = {
   },
   /**
    * The member's record for their own page (decision 53): the session check's answer if it is still
-   * coming or came less than a few seconds ago (the page opened at start), taken once; otherwise
+   * coming or came less than a few seconds ago (the page opened at start) and the member has changed
+   * nothing since (a payment, a saved profile: the record may have moved), taken once; otherwise
    * asked afresh.
    */
   ownRecord: (): MeAnswer => {
     const kept = checked;
     checked = null;
-    return kept && (kept.at === null || Date.now() - kept.at < OPENED_FRESH_MS) ? kept.answer : askMe();
+    const fresh = kept && kept.changes === changeCount() && (kept.at === null || Date.now() - kept.at < OPENED_FRESH_MS);
+    return fresh ? kept.answer : askMe();
   },
   verifyEmail: (token: string) => http.post<AnswerOf<typeof VerifyEmailResponseSchema>>(authPaths.verifyEmail, { token }, { fallback: 'Verification failed' }),
   resendVerification: () => http.post<AnswerOf<typeof MessageResponseSchema>>(authPaths.resendVerification, undefined, { fallback: 'Failed to resend email' }),

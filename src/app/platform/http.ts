@@ -12,6 +12,10 @@ export const OFFLINE_MESSAGE = "You're offline. Check your connection and try ag
  * is cleared (the router's guards then send the member to /login). It throws HttpError with
  * the server's `error` text and `fields`; status 0 means the network failed.
  */
+let changesAsked = 0;
+/** How many changes (any call but a GET) the app has asked the server for: what a kept answer may predate. */
+export const changeCount = () => changesAsked;
+
 export const api = ky.create({
   prefixUrl: '/api',
   timeout: API_TIMEOUT_MS,
@@ -19,6 +23,7 @@ export const api = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
+        if (request.method !== 'GET') changesAsked++;
         const token = useSession.getState().token;
         if (token) request.headers.set('authorization', `Bearer ${token}`);
       },
