@@ -88,6 +88,9 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
     document.removeEventListener('visibilitychange', onHidden);
   };
   await restored.catch(() => undefined);
+  // The persister writes on changes after the restore: what came while it read (a page's first data,
+  // or the first browse page the shell brought) is written now.
+  flush();
 }
 
 /** Sign-out: nothing of the member stays on the device. */
