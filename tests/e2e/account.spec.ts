@@ -1,23 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createMember, mailsTo, signInAs } from '../support/e2e-fixtures.ts';
-
-/** The keys idb-keyval holds in the app's IndexedDB. */
-function cacheKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
-          const keys = db.transaction('keyval').objectStore('keyval').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-  );
-}
+import { expect, test } from '@playwright/test';
+import { createMember, keptKeys, mailsTo, signInAs } from '../support/e2e-fixtures.ts';
 
 test('a forgotten password is reset through the mailed link, and the new one signs in', async ({ page, baseURL }) => {
   const member = await createMember(baseURL!, { verified: true });
@@ -74,10 +56,10 @@ test("the query cache is kept in IndexedDB under the member's key and wiped at s
   await signInAs(page, member);
   await page.goto('/browse');
   await expect(page.getByRole('heading', { level: 1, name: 'Browse' })).toBeVisible();
-  await expect.poll(() => cacheKeys(page)).toContain(`rendezvous-cache:${member.user._id}`);
+  await expect.poll(() => keptKeys(page)).toContain(`rendezvous-cache:${member.user._id}`);
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(() => cacheKeys(page)).not.toContain(`rendezvous-cache:${member.user._id}`);
+  await expect.poll(() => keptKeys(page)).not.toContain(`rendezvous-cache:${member.user._id}`);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { addPhoto, apiPost, confirmedDate, createMember, expectNoSevereA11yViolations, serviceWorkerControls, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, expectNoSevereA11yViolations, keptKeys, keptValue, serviceWorkerControls, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 import { MAIL_DIR } from '../support/e2e-global-setup.ts';
 import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
@@ -36,40 +36,6 @@ function dayAfter(date: string): string {
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString().slice(0, 10);
 }
-
-/** The keys of the page's IndexedDB key-value store (where the query cache is persisted). */
-const persistedKeys = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
-          const keys = db.transaction('keyval').objectStore('keyval').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-        };
-      }),
-  );
-
-/** One persisted value, as text ('' when absent). */
-const persistedValue = (page: Page, key: string) =>
-  page.evaluate(
-    (key) =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve('');
-          const get = db.transaction('keyval').objectStore('keyval').get(key);
-          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : '');
-        };
-      }),
-    key,
-  );
 
 /** What the service worker's photo cache holds (null: no such cache). */
 const cachedPhotos = (page: Page) =>
@@ -125,17 +91,17 @@ test('every core screen opens offline from the kept cache after a reload, photos
   // Online: every screen once, so the device keeps it; the browse photo has loaded.
   await expect(profileCard).toBeVisible();
   await expect.poll(() => profileCard.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  await expect.poll(() => persistedValue(page, `rendezvous-cache:${me.user._id}`)).toContain('["browse","list"');
+  await expect.poll(() => keptValue(page, `rendezvous-cache:${me.user._id}`)).toContain('["browse","list"');
   await page.getByRole('tab', { name: 'Available Dates' }).click();
   await expect(page).toHaveURL(/\/browse\?tab=dates$/);
   await expect(page.getByRole('article').filter({ hasText: 'Cafe Luna' })).toBeVisible();
-  await expect.poll(() => persistedValue(page, `rendezvous-cache:${me.user._id}`)).toContain('["availability","browse"');
+  await expect.poll(() => keptValue(page, `rendezvous-cache:${me.user._id}`)).toContain('["availability","browse"');
   for (const check of checks.slice(1)) {
     await page.goto(check.path);
     await check.ready(page);
     await expect(offlineLine(page)).toHaveCount(0);
     // The persister writes at most every 500 ms: the screen's data is kept before the next.
-    await expect.poll(() => persistedValue(page, `rendezvous-cache:${me.user._id}`)).toContain(check.kept);
+    await expect.poll(() => keptValue(page, `rendezvous-cache:${me.user._id}`)).toContain(check.kept);
   }
   const photos = await cachedPhotos(page);
   expect(photos?.some((path) => path.startsWith('/api/photos/'))).toBe(true);
@@ -171,7 +137,7 @@ test('every core screen opens offline from the kept cache after a reload, photos
   await page.getByRole('button', { name: /^Menu/ }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(`${server.url}/`);
-  await expect.poll(() => persistedKeys(page)).toEqual([]);
+  await expect.poll(() => keptKeys(page)).toEqual([]);
   await expect.poll(() => cachedPhotos(page)).toBeNull();
   await context.close();
 });

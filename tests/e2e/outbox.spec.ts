@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addPhoto, apiPost, confirmedDate, createMember, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, keptValue, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
 import { startNetworkSwitch, type NetworkSwitch } from '../support/network-switch.ts';
 
 // The app is opened through a switch in front of the suite's server, so a test can cut the network
@@ -74,22 +74,7 @@ function dayInVancouver(daysAhead: number): string {
 
 /** Resolves once the member's persisted query cache on the device holds `text` (its writes are throttled). */
 async function cachedOnDevice(page: Page, member: Member, text: string) {
-  const read = () =>
-    page.evaluate(
-      (key) =>
-        new Promise<string>((resolve) => {
-          const opening = indexedDB.open('keyval-store');
-          opening.onsuccess = () => {
-            const db = opening.result;
-            if (!db.objectStoreNames.contains('keyval')) return resolve('');
-            const get = db.transaction('keyval').objectStore('keyval').get(key);
-            get.onsuccess = () => resolve(String(get.result ?? ''));
-            get.onerror = () => resolve('');
-          };
-          opening.onerror = () => resolve('');
-        }),
-      `rendezvous-cache:${member.user._id}`,
-    );
+  const read = () => keptValue(page, `rendezvous-cache:${member.user._id}`);
   await expect.poll(read, { message: `the device's cache holds ${text}` }).toContain(text);
 }
 

@@ -218,3 +218,36 @@ export async function theAdmin(baseURL: string): Promise<Member> {
   await expect.poll(async () => (await signIn())?.user.isEmailVerified ?? false, { timeout: 30_000 }).toBe(true);
   return { ...(await signIn())!, email: E2E_ADMIN_EMAIL, password };
 }
+
+/**
+ * What the app keeps in IndexedDB through idb-keyval (its persisted query cache): every key (`null`)
+ * or one value as text ('' when absent). Reading never creates the database: one opened here before
+ * the app's first use would have no object store, and idb-keyval could then neither read nor write.
+ */
+function readKept(page: Page, key: string | null): Promise<string[] | string> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string[] | string>((resolve, reject) => {
+        const none = key === null ? [] : '';
+        const open = indexedDB.open('keyval-store');
+        // Not there yet: left for the app to create (the aborted upgrade ends in onerror).
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => resolve(none);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return (db.close(), resolve(none));
+          const store = db.transaction('keyval').objectStore('keyval');
+          const request = key === null ? store.getAllKeys() : store.get(key);
+          request.onsuccess = () => {
+            db.close();
+            const result: unknown = request.result;
+            resolve(Array.isArray(result) ? result.map(String) : typeof result === 'string' ? result : '');
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    key,
+  );
+}
+export const keptKeys = (page: Page) => readKept(page, null) as Promise<string[]>;
+export const keptValue = (page: Page, key: string) => readKept(page, key) as Promise<string>;
