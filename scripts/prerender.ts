@@ -8,7 +8,7 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { HEAD_SCRIPT, PAGE_CHUNKS_ID } from '../src/shared/head-script.ts';
+import { HEAD_SCRIPT, PAGE_CHUNKS_ID, type ShellData } from '../src/shared/head-script.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/shared/prerendered-pages.ts';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
@@ -45,7 +45,7 @@ export function prerenderPublicPages(): Plugin {
 }
 
 async function prerender(dist: string, root: string) {
-  const { renderPage, renderSkeleton, pageHeadings } = await buildRenderer(root);
+  const { renderPage, renderSkeleton, pageHeadings, defaultBrowseUrl } = await buildRenderer(root);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
@@ -65,16 +65,23 @@ async function prerender(dist: string, root: string) {
       .replace(empty, () => `<div id="root" data-prerendered>${markup}</div>`);
     await writeFile(path.join(dist, PRERENDERED_DIR, file), page);
   }
-  // The shell itself: the skeleton of a member's page, styled without waiting for a stylesheet.
-  const shellCss = (await Promise.all(shellStyles.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
+  // The shell itself: the skeleton of a member's page, styled without waiting for a stylesheet, and
+  // /browse's own skeleton with the stylesheets of its page. Its start-up script is asked for by the
+  // head script (on /browse, after the first photo), so the shell has no script tag of its own.
+  const browseStyles = [...stylesOf(manifest, ['src/app/routes/_member/_verified/browse.tsx'])].filter((css) => !shellStyles.includes(css));
+  const shellCss = (await Promise.all([...shellStyles, ...browseStyles].map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
   const headings = pageHeadings();
   const skeleton = renderSkeleton(headings);
-  const chunks = `<script type="application/json" id="${PAGE_CHUNKS_ID}">${JSON.stringify(memberPageChunks(manifest))}</script>`;
+  const entry = `/${manifest['index.html']!.file}`;
+  const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
+  if (!shell.includes(entryTag)) throw new Error(`index.html has no ${entryTag} to move into the head script`);
+  const data: ShellData = { entry, chunks: memberPageChunks(manifest), browse: defaultBrowseUrl() };
+  const dataTag = `<script type="application/json" id="${PAGE_CHUNKS_ID}">${JSON.stringify(data)}</script>`;
   await writeFile(
     path.join(dist, 'index.html'),
-    withInlineStyles(shell, shellCss + shellHeadingCss(Object.keys(headings)))
+    withInlineStyles(shell.replace(entryTag, ''), shellCss + shellPageCss(Object.keys(headings)))
       .replace(empty, () => `<div id="root">${skeleton}</div>`)
-      .replace(`<script>${HEAD_SCRIPT}</script>`, (script) => chunks + script),
+      .replace(`<script>${HEAD_SCRIPT}</script>`, (script) => dataTag + script),
   );
 }
 
@@ -84,7 +91,7 @@ async function prerender(dist: string, root: string) {
  * with everything they import and their stylesheets. On a device with a stored session the head
  * script asks for them once the shell has painted, beside the start-up script (decision 61).
  */
-function memberPageChunks(manifest: Manifest): Record<string, string[]> {
+function memberPageChunks(manifest: Manifest): ShellData['chunks'] {
   const filesOf = (key: string, files = new Set<string>()) => {
     const chunk = manifest[key];
     if (!chunk || chunk.isEntry || files.has(chunk.file)) return files;
@@ -106,15 +113,18 @@ function memberPageChunks(manifest: Manifest): Record<string, string[]> {
 
 /**
  * The shell paints the heading of the page at its address (<html data-page>, set by the head
- * script), in place of the skeleton's grey title, so a member's page names itself at first paint.
+ * script), in place of the skeleton's grey title, so a member's page names itself at first paint;
+ * on /browse, that page's own skeleton instead (app/browse/browse-skeleton.tsx).
  */
-function shellHeadingCss(paths: string[]) {
+function shellPageCss(paths: string[]) {
   const on = (selector: string) => paths.map((page) => `html[data-page="${page}"] ${selector}`).join(',');
   return [
-    '.shell-heading,.shell-heading>span{display:none}',
+    '.shell-heading,.shell-heading>span,.browse-skeleton{display:none}',
     `${on('.shell-heading')}{display:block}`,
     `${on('.app-skeleton-title')}{display:none}`,
     ...paths.map((page) => `html[data-page="${page}"] .shell-heading>[data-page="${page}"]{display:inline}`),
+    'html[data-page="/browse"] .app-skeleton>:not(.browse-skeleton,[role=status]){display:none}',
+    'html[data-page="/browse"] .browse-skeleton{display:block}',
   ].join('\n');
 }
 

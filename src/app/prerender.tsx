@@ -2,6 +2,9 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createAppRouter } from './router.ts';
+import { firstPageUrl } from './browse/browse.api.ts';
+import { DEFAULT_BROWSE_FILTERS } from './browse/browse-filters.store.ts';
+import { BrowseSkeleton } from './browse/browse-skeleton.tsx';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 /**
@@ -34,7 +37,13 @@ export function pageHeadings(): Record<string, string> {
   return headings;
 }
 
-/** The shell's first paint (index.html, every page path but the public ones), with every page's heading. */
+/**
+ * The shell's first paint (index.html, every page path but the public ones), with every page's
+ * heading and /browse's own skeleton (the page the head script starts early, src/shared/head-script.ts).
+ */
 export function renderSkeleton(shellHeadings: Record<string, string>): string {
-  return renderToString(<AppSkeleton shellHeadings={shellHeadings} />);
+  return renderToString(<AppSkeleton shellHeadings={shellHeadings} pageSkeletons={<BrowseSkeleton />} />);
 }
+
+/** The first browse page a member who never changed the filters asks for (the head script's default). */
+export const defaultBrowseUrl = () => firstPageUrl(DEFAULT_BROWSE_FILTERS);

@@ -1,7 +1,13 @@
 import { TAGLINE_VARIANTS, VISITOR_STORAGE_KEY } from './domain/ab-test.ts';
+import { BROWSE_FIRST_PAGE_KEY, SHELL_FIRST_PAGE } from './shell-first-page.ts';
 
-/** The id of the shell's list of the code each member page loads (written by scripts/prerender.ts). */
+/**
+ * The id of the shell's own data (written by scripts/prerender.ts): `entry`, the app's start-up
+ * script; `chunks`, the files each member page path loads ('*': every member page); `browse`, the
+ * first browse page's address with the filters' defaults.
+ */
 export const PAGE_CHUNKS_ID = 'page-chunks';
+export type ShellData = { entry: string; chunks: Record<string, string[]>; browse: string };
 
 /**
  * The one inline script of the pages (in <head>, before the first paint). <html data-page> names the
@@ -10,22 +16,44 @@ export const PAGE_CHUNKS_ID = 'page-chunks';
  * has decided where a member belongs (theme.css). The visitor's id is read (made and kept on a first
  * visit) and <html data-tagline> names their tagline, so the landing page's prerendered heading
  * shows it from the first paint (landing.css; the same rule as `variantOf`, README decision 37).
- * On the shell (a member's page), a device with a stored session asks for the code its page will load
- * (the build's list, `PAGE_CHUNKS_ID`, scripts/prerender.ts) once the shell has painted, beside the
- * start-up script rather than after it has run (not before the first paint, which it would slow).
+ *
+ * On the shell (every member page path), this script asks for the app's start-up script (`S`: the
+ * shell has no script tag of its own; added once the document is parsed, as a module script in the
+ * markup would run). On a device with a stored session it asks for it with the code the page will
+ * load (`A`, the build's list) once the shell has painted (the first paint, the heading of the page,
+ * never waits for code; after a second at most, as in a tab in the background), rather than after
+ * the start-up script has run. On /browse it first asks for the first page of members itself — the
+ * one the member last asked for (`BROWSE_FIRST_PAGE_KEY`), else the defaults' — and draws the first
+ * card's photo into the shell's skeleton of the page, where the page will draw it; the app's code is
+ * asked for once that photo has painted (or the call failed, or after a second at most), so on a slow
+ * network the photo does not share it with some 130 KB of code. The app takes that answer
+ * (`SHELL_FIRST_PAGE`) instead of asking again (app/browse/shell-page.ts).
  * The server's Content-Security-Policy allows exactly this script by its hash.
  */
 export const HEAD_SCRIPT =
-  "var d=document.documentElement,p=location.pathname.replace(/(.)\\/+$/,'$1');d.setAttribute('data-page',p);" +
-  'try{var s=localStorage,c=document.getElementById(' +
+  "var d=document.documentElement,p=location.pathname.replace(/(.)\\/+$/,'$1'),c=0,w=0;d.setAttribute('data-page',p);" +
+  "function L(f,r){var l=document.createElement(r?'link':'script');if(r){l.rel=r;if(r=='preload')l.as='style';l.href=f}else{l.type='module';l.src=f}l.crossOrigin='';document.head.appendChild(l)}" +
+  "function S(){if(!c||S.d)return;S.d=1;var f=c.entry;if(document.readyState=='loading'){L(f,'modulepreload');document.addEventListener('DOMContentLoaded',function(){L(f)})}else L(f)}" +
+  "function A(){if(A.d)return;A.d=1;c.chunks['*'].concat(c.chunks[p]||[]).forEach(function(f){L('/'+f,/\\.css$/.test(f)?'preload':'modulepreload')})}" +
+  'try{var s=localStorage,t=s.getItem(\'token\'),e=document.getElementById(' +
   JSON.stringify(PAGE_CHUNKS_ID) +
-  ');' +
-  "if(s.getItem('token')){d.setAttribute('data-member','');" +
-  'if(c){c=JSON.parse(c.textContent);' +
-  "var a=function(){c['*'].concat(c[p]||[]).forEach(function(f){var l=document.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})};" +
-  "if((PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')<0)setTimeout(a);" +
-  "else new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();a()}}).observe({type:'paint'})}}" +
+  ');c=e&&JSON.parse(e.textContent);' +
+  "if(t){d.setAttribute('data-member','');" +
+  "if(c){var g=function(){if(!g.d){g.d=1;S();A()}},E=PerformanceObserver.supportedEntryTypes||[];" +
+  "if(p=='/browse'){var u=c.browse,q;" +
+  `try{q=JSON.parse(s.getItem(${JSON.stringify(BROWSE_FIRST_PAGE_KEY)}));if(q.member==JSON.parse(s.getItem('user'))._id)u=q.url}catch(x){}` +
+  `var P=window.${SHELL_FIRST_PAGE}={url:u};` +
+  "P.answer=fetch(u,{headers:{authorization:'Bearer '+t}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null}).then(function(j){P.data=j;" +
+  "try{var f=j.users[0].profile.photos[0],b=document.querySelector('.browse-skeleton .profile-card-photo');" +
+  // Painted: the browser's largest-paint entry for this photo, where it has them (else its load and a frame).
+  "if(f&&b){var i=new Image();i.onerror=g;if(E.indexOf('largest-contentful-paint')<0)i.onload=function(){requestAnimationFrame(function(){setTimeout(g)})};" +
+  "else new PerformanceObserver(function(l,o){l.getEntries().forEach(function(x){if(x.element==i){o.disconnect();setTimeout(g)}})}).observe({type:'largest-contentful-paint'});" +
+  "i.alt='';i.fetchPriority='high';i.src=f.url;b.appendChild(i);return j}}catch(x){}" +
+  "g();return j})}" +
+  "else if(E.indexOf('paint')<0)setTimeout(g);" +
+  "else new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();g()}}).observe({type:'paint'});" +
+  "setTimeout(g,1000);w=1}}" +
   `var k=${JSON.stringify(VISITOR_STORAGE_KEY)},v=s.getItem(k);` +
   "if(!/^[0-9a-f]{32}$/.test(v||'')){v=Array.from(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join('');s.setItem(k,v)}" +
   `d.setAttribute('data-tagline',${JSON.stringify(TAGLINE_VARIANTS)}[parseInt(v.slice(0,8),16)%${TAGLINE_VARIANTS.length}])` +
-  '}catch(e){}';
+  '}catch(x){}if(!w)S()';

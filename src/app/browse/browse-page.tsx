@@ -9,6 +9,7 @@ import { Alert } from '#app/platform/ui/field.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { browseQueries } from './browse.api.ts';
+import { BROWSE_TABS, CLOCK_NOTE } from './browse-skeleton.tsx';
 import { useBrowseFilters, type BrowseFilters } from './browse-filters.store.ts';
 import { FiltersPanel } from './filters-panel.tsx';
 import { ProfileCard, type Nudger } from './profile-card.tsx';
@@ -23,10 +24,6 @@ const FILTER_SETTLE_MS = 400;
 export const FIRST_CARDS = 6;
 
 export type BrowseTab = 'profiles' | 'dates';
-const TABS = [
-  { id: 'profiles', label: 'Profiles' },
-  { id: 'dates', label: 'Available Dates' },
-] as const;
 
 /** The browse filters, the Available Dates tab (from the availability feature, given by the route) renders with them. */
 export type AvailableDatesTab = (filters: BrowseFilters, set: ReturnType<typeof useBrowseFilters.getState>['set']) => ReactNode;
@@ -55,7 +52,7 @@ export function BrowsePage({
       <div className="browse-head">
         <h1>Browse</h1>
         <p className="muted browse-clock">
-          All times are shown in UTC. Vancouver time: <VancouverClock />
+          {CLOCK_NOTE} <VancouverClock />
         </p>
         <div className="row">
           <Button onClick={locate.run} busy={locate.busy}>
@@ -70,7 +67,7 @@ export function BrowsePage({
         </p>
       </div>
       {panelOpen && <FiltersPanel id={panelId} />}
-      <Tabs label="Browse" tabs={TABS} selected={tab} onSelect={(next) => onTabChange?.(next)}>
+      <Tabs label="Browse" tabs={BROWSE_TABS} selected={tab} onSelect={(next) => onTabChange?.(next)}>
         {tab === 'profiles' ? <ProfileList filters={applied} nudge={nudge} /> : availableDates(applied, setFilter)}
       </Tabs>
     </main>

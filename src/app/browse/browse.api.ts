@@ -4,7 +4,9 @@ import { browsePaths } from '#shared/api/browse.paths.ts';
 import type { MemberResponseSchema } from '#shared/api/profiles.ts';
 import { profilesPaths } from '#shared/api/profiles.paths.ts';
 import { http, type AnswerOf } from '#app/platform/http.ts';
+import { useSession } from '#app/platform/session.store.ts';
 import type { BrowseFilters } from './browse-filters.store.ts';
+import { rememberFirstPage, takeShellPage } from './shell-page.ts';
 
 export const BROWSE_PAGE_SIZE = 20;
 
@@ -34,9 +36,26 @@ export function browseSearchParams(filters: BrowseFilters, page: number): Record
   return params;
 }
 
+/** The first page's address, as the shell's head script asks for it (src/shared/head-script.ts). */
+export function firstPageUrl(filters: BrowseFilters): string {
+  const params = Object.entries(browseSearchParams(filters, 1)).map(([key, value]) => [key, String(value)]);
+  return `/api${browsePaths.users}?${new URLSearchParams(params).toString()}`;
+}
+
 export const browseApi = {
-  users: (filters: BrowseFilters, page: number) =>
-    http.get<AnswerOf<typeof BrowseResponseSchema>>(browsePaths.users, { searchParams: browseSearchParams(filters, page), fallback: 'Failed to load profiles' }),
+  users: async (filters: BrowseFilters, page: number) => {
+    if (page === 1) {
+      // The first page may already be on its way, asked for by the shell; the next start asks for this one.
+      const url = firstPageUrl(filters);
+      rememberFirstPage(useSession.getState().user?._id, url);
+      const early = await takeShellPage(url)?.answer.catch(() => null);
+      if (early) return early;
+    }
+    return http.get<AnswerOf<typeof BrowseResponseSchema>>(browsePaths.users, {
+      searchParams: browseSearchParams(filters, page),
+      fallback: 'Failed to load profiles',
+    });
+  },
   member: (userId: string) => http.get<AnswerOf<typeof MemberResponseSchema>>(profilesPaths.member(userId), { fallback: 'Failed to load profile' }),
 };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LogoMark } from './logo-mark.tsx';
 
 /**
@@ -5,9 +6,18 @@ import { LogoMark } from './logo-mark.tsx';
  * the shell (index.html, scripts/prerender.ts), and the app shows the same while it checks a
  * stored session, so the first paint is never blank and nothing moves when the page arrives.
  * The app knows the page from its address: its heading (the route's `staticData.heading`) is
- * written at once, where the page will write it.
+ * written at once, where the page will write it. The shell's copy may also hold a page's own
+ * skeleton (`pageSkeletons`), shown by the start-up stylesheet on that page's path only.
  */
-export function AppSkeleton({ heading, shellHeadings }: { heading?: string | undefined; shellHeadings?: Record<string, string> }) {
+export function AppSkeleton({
+  heading,
+  shellHeadings,
+  pageSkeletons,
+}: {
+  heading?: string | undefined;
+  shellHeadings?: Record<string, string>;
+  pageSkeletons?: ReactNode;
+}) {
   return (
     <>
       <header className="site-header">
@@ -42,6 +52,7 @@ export function AppSkeleton({ heading, shellHeadings }: { heading?: string | und
         )}
         <div className="app-skeleton-block" />
         <div className="app-skeleton-block" />
+        {pageSkeletons}
       </main>
     </>
   );

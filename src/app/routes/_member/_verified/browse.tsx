@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
-import { browseQueries } from '#app/browse/browse.api.ts';
+import { browseQueries, firstPageUrl } from '#app/browse/browse.api.ts';
 import { useBrowseFilters } from '#app/browse/browse-filters.store.ts';
 import { BrowsePage, type AvailableDatesTab } from '#app/browse/browse-page.tsx';
+import { shellPageIfIn } from '#app/browse/shell-page.ts';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { preloadImage } from '#app/platform/preload-image.ts';
@@ -37,11 +38,15 @@ export const Route = createFileRoute('/_member/_verified/browse')({
   validateSearch: (search: Record<string, unknown>): { tab?: 'dates' } => (search.tab === 'dates' ? { tab: 'dates' } : {}),
   // Starts the first page while the screen's code downloads, and the first card's photo as soon as
   // the page is in (the page's largest paint); the screen shows its own errors. The loader is its
-  // own chunk, so the call does not wait for the screen's code.
+  // own chunk, so the call does not wait for the screen's code. A first page the shell has already
+  // brought (and drawn the first photo of) is the list's at once, so the page's first render shows it.
   loader: () => {
     const memberId = useSession.getState().user?._id;
     if (memberId) useBrowseFilters.getState().claim(memberId);
-    const list = browseQueries.list(useBrowseFilters.getState().filters);
+    const filters = useBrowseFilters.getState().filters;
+    const list = browseQueries.list(filters);
+    const fromShell = shellPageIfIn(firstPageUrl(filters));
+    if (fromShell) queryClient.setQueryData(list.queryKey, { pages: [fromShell], pageParams: [1] });
     void queryClient.prefetchInfiniteQuery(list).then(() => preloadImage(queryClient.getQueryData(list.queryKey)?.pages[0]?.users[0]?.profile.photos[0]?.url));
   },
   component: function Browse() {
