@@ -2,13 +2,14 @@
 // (src/shared/prerendered-pages.ts) to HTML with the app's own components, into a copy of the
 // built shell under dist/pages/ with the stylesheets of the shell and of that page's route chunks
 // inline, so it paints styled before any JavaScript runs (and the service worker precaches it).
+// The start-up script's tag leaves every page for the head script's data (src/shared/head-script.ts).
 // The server allows each inline stylesheet by its hash (src/server/platform/static.ts).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { HEAD_SCRIPT, PAGE_CHUNKS_ID, type ShellData } from '../src/shared/head-script.ts';
+import { HEAD_SCRIPT, PAGE_DATA_ID, type PageData } from '../src/shared/head-script.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/shared/prerendered-pages.ts';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
@@ -51,6 +52,14 @@ async function prerender(dist: string, root: string) {
   const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
   const empty = '<div id="root"></div>';
   if (!shell.includes(empty)) throw new Error(`index.html has no ${empty} to fill`);
+  // No page has a script tag for the app: the head script asks for it once the page has painted.
+  const entry = `/${manifest['index.html']!.file}`;
+  const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
+  if (!shell.includes(entryTag)) throw new Error(`index.html has no ${entryTag} to move into the head script`);
+  const withData = (html: string, data: PageData) =>
+    html
+      .replace(entryTag, '')
+      .replace(`<script>${HEAD_SCRIPT}</script>`, (script) => `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data)}</script>${script}`);
   await rm(path.join(dist, PRERENDERED_DIR), { recursive: true, force: true });
   await mkdir(path.join(dist, PRERENDERED_DIR), { recursive: true });
   for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
@@ -60,28 +69,21 @@ async function prerender(dist: string, root: string) {
     const markup = await renderPage(pathname);
     // The page paints from its HTML alone; its code loads after (preloading it would compete for
     // a phone's bandwidth).
-    const page = withInlineStyles(shell, css)
+    const page = withData(withInlineStyles(shell, css), { entry })
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(empty, () => `<div id="root" data-prerendered>${markup}</div>`);
     await writeFile(path.join(dist, PRERENDERED_DIR, file), page);
   }
   // The shell itself: the skeleton of a member's page, styled without waiting for a stylesheet, and
-  // /browse's own skeleton with the stylesheets of its page. Its start-up script is asked for by the
-  // head script (on /browse, after the first photo), so the shell has no script tag of its own.
+  // /browse's own skeleton with the stylesheets of its page.
   const browseStyles = [...stylesOf(manifest, ['src/app/routes/_member/_verified/browse.tsx'])].filter((css) => !shellStyles.includes(css));
   const shellCss = (await Promise.all([...shellStyles, ...browseStyles].map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
   const headings = pageHeadings();
   const skeleton = renderSkeleton(headings);
-  const entry = `/${manifest['index.html']!.file}`;
-  const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
-  if (!shell.includes(entryTag)) throw new Error(`index.html has no ${entryTag} to move into the head script`);
-  const data: ShellData = { entry, chunks: memberPageChunks(manifest), browse: defaultBrowseUrl() };
-  const dataTag = `<script type="application/json" id="${PAGE_CHUNKS_ID}">${JSON.stringify(data)}</script>`;
   await writeFile(
     path.join(dist, 'index.html'),
-    withInlineStyles(shell.replace(entryTag, ''), shellCss + shellPageCss(Object.keys(headings)))
-      .replace(empty, () => `<div id="root">${skeleton}</div>`)
-      .replace(`<script>${HEAD_SCRIPT}</script>`, (script) => dataTag + script),
+    withData(withInlineStyles(shell, shellCss + shellPageCss(Object.keys(headings))), { entry, chunks: memberPageChunks(manifest), browse: defaultBrowseUrl() })
+      .replace(empty, () => `<div id="root">${skeleton}</div>`),
   );
 }
 
@@ -91,7 +93,7 @@ async function prerender(dist: string, root: string) {
  * with everything they import and their stylesheets. On a device with a stored session the head
  * script asks for them once the shell has painted, beside the start-up script (decision 61).
  */
-function memberPageChunks(manifest: Manifest): ShellData['chunks'] {
+function memberPageChunks(manifest: Manifest): Record<string, string[]> {
   const filesOf = (key: string, files = new Set<string>()) => {
     const chunk = manifest[key];
     if (!chunk || chunk.isEntry || files.has(chunk.file)) return files;

@@ -2,12 +2,13 @@ import { TAGLINE_VARIANTS, VISITOR_STORAGE_KEY } from './domain/ab-test.ts';
 import { BROWSE_FIRST_PAGE_KEY, SHELL_FIRST_PAGE } from './shell-first-page.ts';
 
 /**
- * The id of the shell's own data (written by scripts/prerender.ts): `entry`, the app's start-up
- * script; `chunks`, the files each member page path loads ('*': every member page); `browse`, the
- * first browse page's address with the filters' defaults.
+ * The id of a page's own data for the head script (written by scripts/prerender.ts): `entry`, the
+ * app's start-up script (no page has a script tag for it); on the shell only, `chunks`, the files each
+ * member page path loads ('*': every member page), and `browse`, the first browse page's address with
+ * the filters' defaults.
  */
-export const PAGE_CHUNKS_ID = 'page-chunks';
-export type ShellData = { entry: string; chunks: Record<string, string[]>; browse: string };
+export const PAGE_DATA_ID = 'page-data';
+export type PageData = { entry: string; chunks?: Record<string, string[]>; browse?: string };
 
 /**
  * The one inline script of the pages (in <head>, before the first paint). <html data-page> names the
@@ -17,15 +18,15 @@ export type ShellData = { entry: string; chunks: Record<string, string[]>; brows
  * visit) and <html data-tagline> names their tagline, so the landing page's prerendered heading
  * shows it from the first paint (landing.css; the same rule as `variantOf`, README decision 37).
  *
- * On the shell (every member page path), this script asks for the app's start-up script (`S`: the
- * shell has no script tag of its own; added once the document is parsed, as a module script in the
- * markup would run). On a device with a stored session it asks for it with the code the page will
- * load (`A`, the build's list) once the shell has painted (the first paint, the heading of the page,
- * never waits for code; after a second at most, as in a tab in the background), rather than after
- * the start-up script has run. On /browse it first asks for the first page of members itself — the
- * one the member last asked for (`BROWSE_FIRST_PAGE_KEY`), else the defaults' — and draws the first
- * card's photo into the shell's skeleton of the page, where the page will draw it; the app's code is
- * asked for once that photo has painted (or the call failed, or after a second at most), so on a slow
+ * No page has a script tag for the app: this script asks for its start-up script (`S`, added once
+ * the document is parsed, as a module script in the markup would run) once the page has painted —
+ * its first paint (a prerendered page, the heading of a member's page) never waits for code — or
+ * after a second at most (a tab in the background does not paint), and on the shell, for a device
+ * with a stored session, the code the page at its address will load (`A`, the build's list),
+ * beside it rather than after it has run. On /browse it first asks for the first page of members
+ * itself — the one the member last asked for (`BROWSE_FIRST_PAGE_KEY`), else the defaults' — and
+ * draws the first card's photo into the shell's skeleton of the page, where the page will draw it;
+ * the app's code is asked for once that photo has painted (or the call failed), so on a slow
  * network the photo does not share it with some 130 KB of code. The app takes that answer
  * (`SHELL_FIRST_PAGE`) instead of asking again (app/browse/shell-page.ts).
  * The server's Content-Security-Policy allows exactly this script by its hash.
@@ -36,11 +37,11 @@ export const HEAD_SCRIPT =
   "function S(){if(!c||S.d)return;S.d=1;var f=c.entry;if(document.readyState=='loading'){L(f,'modulepreload');document.addEventListener('DOMContentLoaded',function(){L(f)})}else L(f)}" +
   "function A(){if(A.d)return;A.d=1;c.chunks['*'].concat(c.chunks[p]||[]).forEach(function(f){L('/'+f,/\\.css$/.test(f)?'preload':'modulepreload')})}" +
   'try{var s=localStorage,t=s.getItem(\'token\'),e=document.getElementById(' +
-  JSON.stringify(PAGE_CHUNKS_ID) +
+  JSON.stringify(PAGE_DATA_ID) +
   ');c=e&&JSON.parse(e.textContent);' +
-  "if(t){d.setAttribute('data-member','');" +
-  "if(c){var g=function(){if(!g.d){g.d=1;S();A()}},E=PerformanceObserver.supportedEntryTypes||[];" +
-  "if(p=='/browse'){var u=c.browse,q;" +
+  "if(t)d.setAttribute('data-member','');" +
+  "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)A()}},E=PerformanceObserver.supportedEntryTypes||[];" +
+  "if(t&&p=='/browse'&&c.browse){var u=c.browse,q;" +
   `try{q=JSON.parse(s.getItem(${JSON.stringify(BROWSE_FIRST_PAGE_KEY)}));if(q.member==JSON.parse(s.getItem('user'))._id)u=q.url}catch(x){}` +
   `var P=window.${SHELL_FIRST_PAGE}={url:u};` +
   "P.answer=fetch(u,{headers:{authorization:'Bearer '+t}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null}).then(function(j){P.data=j;" +
@@ -52,7 +53,7 @@ export const HEAD_SCRIPT =
   "g();return j})}" +
   "else if(E.indexOf('paint')<0)setTimeout(g);" +
   "else new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();g()}}).observe({type:'paint'});" +
-  "setTimeout(g,1000);w=1}}" +
+  "setTimeout(g,1000);w=1}" +
   `var k=${JSON.stringify(VISITOR_STORAGE_KEY)},v=s.getItem(k);` +
   "if(!/^[0-9a-f]{32}$/.test(v||'')){v=Array.from(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join('');s.setItem(k,v)}" +
   `d.setAttribute('data-tagline',${JSON.stringify(TAGLINE_VARIANTS)}[parseInt(v.slice(0,8),16)%${TAGLINE_VARIANTS.length}])` +

@@ -9,7 +9,8 @@ test('the shell, page paths and assets are served with the right caching', async
     expect(page.headers()['cache-control']).toBe('no-cache');
   }
   const html = await (await request.get('/')).text();
-  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+  // The start-up script, named in the page's data for the head script (no page has a tag for it).
+  const script = html.match(/"entry":"(\/assets\/[^"]+\.js)"/)![1]!;
   const asset = await request.get(script, { headers: { 'accept-encoding': 'br' } });
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['content-encoding']).toBe('br');
