@@ -4,19 +4,9 @@ import { TAGLINES, TAGLINE_VARIANTS, VISITOR_STORAGE_KEY, variantOf } from '#sha
 import { HEAD_SCRIPT } from '#shared/head-script.ts';
 import { PRERENDERED_PAGES } from '#shared/prerendered-pages.ts';
 import { createMember, signInAs } from '../support/e2e-fixtures.ts';
+import { PRERENDERED_CONTENT } from '../support/prerendered-content.ts';
 
-/** Each prerendered page's heading and a line of its main content. */
-const CONTENT: Record<string, { heading: string | RegExp; text: string | RegExp }> = {
-  // The visitor's tagline: the original one without JavaScript, else the variant of their id.
-  '/': { heading: new RegExp(Object.values(TAGLINES).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')), text: 'Made for both sides of the table' },
-  '/login': { heading: 'Sign in', text: 'Email' },
-  '/register': { heading: 'Create your account', text: 'Email' },
-  '/forgot-password': { heading: 'Forgot your password?', text: 'Email' },
-  '/about': { heading: 'How It Works', text: /./ },
-  '/careers': { heading: 'Careers at Rendezvous', text: /./ },
-  '/terms': { heading: 'Terms of Service', text: /./ },
-  '/privacy': { heading: 'Privacy Policy', text: /./ },
-};
+const CONTENT = PRERENDERED_CONTENT;
 
 test('every prerendered page is described here', () => {
   expect(Object.keys(CONTENT).sort()).toEqual(Object.keys(PRERENDERED_PAGES).sort());
