@@ -41,7 +41,8 @@ export const HEAD_SCRIPT =
   ');c=e&&JSON.parse(e.textContent);' +
   "if(t)d.setAttribute('data-member','');" +
   "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)A()}},E=PerformanceObserver.supportedEntryTypes||[];" +
-  "if(t&&p=='/browse'&&c.browse){var u=c.browse,q;" +
+  // Not for the Available Dates tab (/browse?tab=dates), which shows no profile cards.
+  "if(t&&p=='/browse'&&c.browse&&!/[?&]tab=dates/.test(location.search)){var u=c.browse,q;" +
   `try{q=JSON.parse(s.getItem(${JSON.stringify(BROWSE_FIRST_PAGE_KEY)}));if(q.member==JSON.parse(s.getItem('user'))._id)u=q.url}catch(x){}` +
   `var P=window.${SHELL_FIRST_PAGE}={url:u};` +
   "P.answer=fetch(u,{headers:{authorization:'Bearer '+t}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null}).then(function(j){P.data=j;" +

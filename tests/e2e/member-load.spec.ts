@@ -74,6 +74,21 @@ test("/browse: the shell asks for the member's first page and paints its first p
   expect(asked.filter((pathname) => pathname.startsWith('/api/photos/'))).toHaveLength(1);
 });
 
+test('/browse?tab=dates: the shell asks for no profile page and paints no profile photo', async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  const browseCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/users/browse') browseCalls.push(request.url());
+  });
+  const startUp = await hold(page, startUpScript);
+  await page.goto('/browse?tab=dates');
+  await startUp.seen;
+  expect(browseCalls).toEqual([]);
+  await expect(page.locator('.browse-skeleton img')).toHaveCount(0);
+  startUp.release();
+  await expect(page.getByRole('tab', { name: 'Available Dates' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test("/browse without an answer from the shell's call: the app starts at once and shows the failure from its own call", async ({ page, baseURL }) => {
   await signInAs(page, await createMember(baseURL!, { verified: true }));
   let calls = 0;
