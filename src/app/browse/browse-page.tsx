@@ -9,7 +9,7 @@ import { Alert } from '#app/platform/ui/field.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { browseQueries } from './browse.api.ts';
-import { BROWSE_TABS, CLOCK_NOTE } from './browse-skeleton.tsx';
+import { BROWSE_TABS, CLOCK_NOTE, SkeletonCards } from './browse-skeleton.tsx';
 import { useBrowseFilters, type BrowseFilters } from './browse-filters.store.ts';
 import { FiltersPanel } from './filters-panel.tsx';
 import { ProfileCard, type Nudger } from './profile-card.tsx';
@@ -130,15 +130,7 @@ function ListSkeleton() {
       <span role="status" className="visually-hidden">
         Loading profiles
       </span>
-      <ul className="profile-grid" aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <li key={i} className="card profile-card skeleton">
-            <div className="skeleton-photo" />
-            <div className="skeleton-line" />
-            <div className="skeleton-line short" />
-          </li>
-        ))}
-      </ul>
+      <SkeletonCards />
     </div>
   );
 }

@@ -40,16 +40,23 @@ export function BrowseSkeleton() {
       <div className="stack" aria-hidden="true">
         {/* Where "Distances from …" will be. */}
         <p className="muted">&nbsp;</p>
-        <ul className="profile-grid">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="card profile-card skeleton">
-              <div className="profile-card-photo" />
-              <div className="skeleton-line" />
-              <div className="skeleton-line short" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonCards />
       </div>
     </div>
+  );
+}
+
+/** Three cards still loading: the photo frame of a card and two grey lines (also the list's own loading state). */
+export function SkeletonCards() {
+  return (
+    <ul className="profile-grid" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="card profile-card skeleton">
+          <div className="profile-card-photo" />
+          <div className="skeleton-line" />
+          <div className="skeleton-line short" />
+        </li>
+      ))}
+    </ul>
   );
 }
