@@ -150,8 +150,12 @@ test('a choice made on the prerendered registration form before the app runs is 
   await page.getByLabel('Name', { exact: true }).fill('Early Bird');
   await page.getByLabel('Gender', { exact: true }).selectOption('female');
   await expect(page.getByLabel('Partner name')).toHaveCount(0);
+  // A button the app runs shows it cannot be pressed yet (a press would do nothing).
+  const locate = page.getByRole('button', { name: 'Use my location' });
+  await expect(locate).toBeDisabled();
 
   release();
+  await expect(locate).toBeEnabled();
   // The app shows the couple's fields: it took the early choice as its own.
   await expect(page.getByLabel('Partner name')).toBeVisible();
   await expect(page.getByLabel('Couple')).toBeChecked();

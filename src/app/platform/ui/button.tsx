@@ -16,14 +16,14 @@ export function buttonClass({ variant = 'secondary', block, size }: Pick<ButtonP
 }
 
 export function Button({ variant, block, size, busy, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
-  // A prerendered form's submit waits for the app: the browser's own submit would put the fields
-  // (a password too) in the address.
+  // A prerendered page's buttons wait for the app, visibly: before it runs a press would do nothing,
+  // and a submit would be the browser's own, with the fields (a password too) in the address.
   const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={[buttonClass({ variant, block, size }), className].filter(Boolean).join(' ')}
-      disabled={disabled || busy || (type === 'submit' && !hydrated)}
+      disabled={disabled || busy || !hydrated}
       aria-busy={busy || undefined}
       {...rest}
     >
