@@ -36,9 +36,11 @@ export const HEAD_SCRIPT =
   "function L(f,r){var l=document.createElement(r?'link':'script');if(r){l.rel=r;if(r=='preload')l.as='style';l.href=f}else{l.type='module';l.src=f}l.crossOrigin='';document.head.appendChild(l)}" +
   "function S(){if(!c||S.d)return;S.d=1;var f=c.entry;if(document.readyState=='loading'){L(f,'modulepreload');document.addEventListener('DOMContentLoaded',function(){L(f)})}else L(f)}" +
   "function A(){if(A.d)return;A.d=1;c.chunks['*'].concat(c.chunks[p]||[]).forEach(function(f){L('/'+f,/\\.css$/.test(f)?'preload':'modulepreload')})}" +
-  'try{var s=localStorage,t=s.getItem(\'token\'),e=document.getElementById(' +
+  // The page's data first: a storage that refuses access must not keep the app from loading.
+  'try{var e=document.getElementById(' +
   JSON.stringify(PAGE_DATA_ID) +
-  ');c=e&&JSON.parse(e.textContent);' +
+  ');c=e&&JSON.parse(e.textContent)}catch(x){}' +
+  "try{var s=localStorage,t=s.getItem('token');" +
   "if(t)d.setAttribute('data-member','');" +
   "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)A()}},E=PerformanceObserver.supportedEntryTypes||[];" +
   // Not for the Available Dates tab (/browse?tab=dates), which shows no profile cards.
