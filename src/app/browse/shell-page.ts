@@ -27,10 +27,7 @@ export function takeShellPage(url: string): ShellPage | undefined {
 
 /** The shell's first page, when it is the one asked for and already in (else undefined, and it stays). */
 export function shellPageIfIn(url: string): BrowseAnswer | undefined {
-  const page = window[SHELL_FIRST_PAGE];
-  if (page?.url !== url || !page.data) return undefined;
-  delete window[SHELL_FIRST_PAGE];
-  return page.data;
+  return window[SHELL_FIRST_PAGE]?.data ? (takeShellPage(url)?.data ?? undefined) : undefined;
 }
 
 /** The next start's head script asks for the first page this member last asked for. */

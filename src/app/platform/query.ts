@@ -69,6 +69,12 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
     removeItem: (key: string) => del(key),
   };
   const persister = createAsyncStoragePersister({ storage, key: cacheKeyFor(memberId), throttleTime: 500 });
+  // The persister writes on changes after its restore; data that arrives while it reads (a page's
+  // first answer, or the first browse page the shell brought) is written once the restore ends.
+  let arrivedDuringRestore = false;
+  const stopWatching = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') arrivedDuringRestore = true;
+  });
   const [unsubscribe, restored] = persistQueryClient({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: buildId, dehydrateOptions });
   // The persister writes at most every 500 ms; an app closed or sent to the background sooner
   // writes now, so what was just on screen is there at the next start.
@@ -88,9 +94,8 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
     document.removeEventListener('visibilitychange', onHidden);
   };
   await restored.catch(() => undefined);
-  // The persister writes on changes after the restore: what came while it read (a page's first data,
-  // or the first browse page the shell brought) is written now.
-  flush();
+  stopWatching();
+  if (arrivedDuringRestore) flush();
 }
 
 /** Sign-out: nothing of the member stays on the device. */
