@@ -138,8 +138,9 @@ export default defineConfig({
           name: 'api-pglite',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // Several server instances share one database only on PostgreSQL (PGlite's NOTIFY stays in one process).
-          exclude: ['tests/api/multi-instance-*.test.ts'],
+          // Several server instances share one database only on PostgreSQL (PGlite's NOTIFY stays in one
+          // process); a connection pool is PostgreSQL's alone.
+          exclude: ['tests/api/multi-instance-*.test.ts', 'tests/api/postgres-*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -31,7 +31,7 @@ async function main() {
     console.error(`Invalid configuration: ${(error as Error).message}`);
     process.exit(1);
   }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   await database.migrate();
 
   const logger = pino({ level: config.logLevel });

@@ -17,6 +17,14 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('keeps at most DATABASE_POOL_SIZE connections to PostgreSQL, ten by default, and refuses a size that is not 1 to 100', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: ' 5 ' }).databasePoolSize).toBe(5);
+    for (const bad of ['0', '101', '2.5', 'five']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrowError('DATABASE_POOL_SIZE: DATABASE_POOL_SIZE must be a whole number from 1 to 100');
+    }
+  });
+
   it('adds demo members to a new embedded database unless DEMO_MEMBERS=0, and never to a PostgreSQL server', () => {
     expect(loadConfig({}).demoMembers).toBe(true);
     expect(loadConfig({ DEMO_MEMBERS: '0' }).demoMembers).toBe(false);

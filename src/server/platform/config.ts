@@ -18,6 +18,12 @@ const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: urlText('DATABASE_URL', ['postgres://', 'postgresql://']),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+    .int({ error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+    .min(1, { error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+    .max(100, { error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+    .default(10),
   SMTP_URL: urlText('SMTP_URL', ['smtp://', 'smtps://']),
   MAIL_FROM: z.string().trim().min(3).default('Rendezvous <no-reply@rendezvous.local>'),
   PUBLIC_URL: urlText('PUBLIC_URL', ['http://', 'https://']),
@@ -46,6 +52,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to DATABASE_URL the server keeps at most (the embedded database has one). */
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -76,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -103,14 +103,20 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   };
 }
 
+/** node-postgres' own default; a database on few cores serves more with fewer (README decision 65). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** A real PostgreSQL server. Migrations run under an advisory lock so instances can start together. */
-export function openPostgres(url: string): Database {
+/**
+ * A real PostgreSQL server, through a pool of at most `poolSize` connections. Migrations run under
+ * an advisory lock so instances can start together.
+ */
+export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Database {
   // Hot statements are prepared (named) once per connection; a generic plan spares PostgreSQL planning
   // browse's query again on every execution (its custom plans cost more than running it). Connections
   // stay open once made (no idle timeout): the pool would otherwise set a timer on every query's release.
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<Unlisten>();
   return {
@@ -167,8 +173,8 @@ export function openPglite(dataDir: string | null, client?: PGlite): Database {
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
+export function openDatabase(options: { databaseUrl?: string; poolSize?: number; dataDir: string }): Database {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.poolSize)
     : openPglite(path.join(options.dataDir, 'pglite'));
 }
