@@ -144,6 +144,22 @@ describe('GET /api/users/browse: cards', () => {
     expect(mutual.alice).toEqual([]);
   });
 
+  it('mutual interests are read right when a name, bio or interest holds the texts around them in a card', async () => {
+    // The service reads a card's interests out of its JSON text (browse.repo interestsTextOf).
+    await updateMember(t, m.bea!.id, {
+      name: 'Bea ,"interests":["coffee"],"photos":',
+      bio: 'Likes ,"interests":["coffee"] and ],"photos":[] in her bio',
+      interests: ['Hiking', 'x],"photos":["coffee', ',"interests":["coffee"]'],
+    });
+    try {
+      const bea = (await browse(m.victor!)).users.find((user) => user._id === m.bea!.id);
+      expect(bea.profile.interests).toEqual(['Hiking', 'x],"photos":["coffee', ',"interests":["coffee"]']);
+      expect(bea.mutualInterests).toEqual(['Hiking']);
+    } finally {
+      await updateMember(t, m.bea!.id, { name: 'Bea', bio: '', interests: ['hiking', 'Travel'] });
+    }
+  });
+
   it('distances are real kilometres between the two cities, to one decimal', async () => {
     const { users } = await browse(m.victor!);
     const distance = Object.fromEntries(users.map((user) => [keyOf(user._id), user.distance]));

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openPostgres } from '#server/platform/db/client.ts';
+import { rowsOf } from '#server/platform/db/rows.ts';
 
 // DATABASE_POOL_SIZE bounds the server's connections to a PostgreSQL server (README decision 65).
 const adminUrl = inject('pgAdminUrl');
@@ -27,9 +28,9 @@ async function backendsServing(poolSize: number | undefined, calls: number): Pro
   const database = openPostgres(url, poolSize);
   try {
     const answers = await Promise.all(
-      Array.from({ length: calls }, () => database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)),
+      Array.from({ length: calls }, () => database.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)),
     );
-    return new Set(answers.map((answer) => answer.rows[0]!.pid));
+    return new Set(answers.map((answer) => rowsOf<{ pid: number }>(answer)[0]!.pid));
   } finally {
     await database.close();
   }

@@ -4,7 +4,7 @@ import { users } from '../auth/auth.tables.ts';
 import { cardColumns } from '../browse/browse.repo.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { isoText, jsonArrayOf, jsonFieldList, jsonObject, jsonValue } from '../platform/db/json-text.ts';
+import { isoText, jsonArrayOf, jsonFieldList, jsonObject, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
 
@@ -161,7 +161,7 @@ export function openSlotsFieldsOf(hostId: SQL, now: SQL, first: number, keys: { 
   const column = (name: string) => sql`${sql.identifier('first_slots')}.${sql.identifier(name)}`;
   const text = (name: string) => jsonValue(column(name));
   const slot = jsonObject({
-    _id: text('id'),
+    _id: jsonUuid(column('id')),
     date: jsonValue(sql`to_char(${column('date')}, 'YYYY-MM-DD')`),
     startTime: text('start_time'),
     endTime: text('end_time'),

@@ -6,7 +6,7 @@ import { users } from '../auth/auth.tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { photosJsonTextOf } from '../profiles/photos.repo.ts';
-import { isoText, jsonArrayOf, jsonFields, jsonObject, jsonScalar, jsonValue } from '../platform/db/json-text.ts';
+import { isoText, jsonArrayOf, jsonFields, jsonObject, jsonScalar, jsonUuid, jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { bookings, memberDateStats } from '../bookings/bookings.tables.ts';
 import { summaryColumns, toDateStats, type DateStats } from '../profiles/profiles.repo.ts';
@@ -64,10 +64,22 @@ export type Found = { user: UserRow; distance: number | null };
 export const cardColumns = summaryColumns(users);
 /**
  * A card as the page statement writes it (README decision 62): `head`, the JSON text of its fields
- * up to `availability`, left open; the JSON text of the member's interests and their distance
- * (the service writes what it makes of them); and the JSON text of `recentDateActivity`.
+ * up to `availability`, left open; the member's distance (the service writes what it makes of it);
+ * and the JSON text of `recentDateActivity`.
  */
-export type FoundCard = { head: string; interests: string; distance: number | null; activity: string };
+export type FoundCard = { head: string; distance: number | null; activity: string };
+
+const INTERESTS_KEY = ',"interests":';
+const AFTER_INTERESTS = ',"photos":';
+/**
+ * The JSON text of the member's interests, read out of a card's head rather than written twice.
+ * The first `,"interests":` is the field itself and the first `,"photos":` after it ends the array:
+ * a JSON string holds no bare quote, so neither text can occur inside a name, bio or interest.
+ */
+export function interestsTextOf(head: string): string {
+  const start = head.indexOf(INTERESTS_KEY) + INTERESTS_KEY.length;
+  return head.slice(start, head.indexOf(AFTER_INTERESTS, start));
+}
 
 /**
  * The statement answers each card as one text column, its parts separated by a control character
@@ -285,7 +297,6 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
     const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
     const parts = [
       cardHead(user, id, bind('viewerId'), request.cardSlots?.fields(id, sql`${bind('now')}`) ?? NO_SLOTS),
-      jsonValue(user.interests),
       // float8's text is the shortest that reads back as the same number.
       sql`coalesce((${km})::text, '')`,
       recentActivityText(id, bind('monthStart'), bind('monthEnd')),
@@ -403,8 +414,8 @@ export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[
   }
   const cards = await statement.execute(pageValues(request));
   return cards.map((card) => {
-    const [head, interests, distance, activity] = card.split(PART) as [string, string, string, string];
-    return { head, interests, distance: distance === '' ? null : Number(distance), activity };
+    const [head, distance, activity] = card.split(PART) as [string, string, string];
+    return { head, distance: distance === '' ? null : Number(distance), activity };
   });
 }
 
@@ -461,7 +472,7 @@ function cardHead(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQ
   const couple = sql`${u.accountType} = 'couple' and coalesce(${u.partnerName}, '') <> '' and coalesce(${u.partnerAge}, 0) <> 0
     and coalesce(${u.partnerGender}, '') <> '' and coalesce(${u.relationshipType}, '') <> ''`;
   const fields = jsonFields({
-    _id: jsonValue(u.id),
+    _id: jsonUuid(u.id),
     accountType: jsonValue(u.accountType),
     profile: jsonObject({
       name: jsonValue(u.name),

@@ -150,7 +150,7 @@ export function createBrowseService(deps: {
         .slice(0, query.limit)
         .map(
           (card) =>
-            `${card.head},"mutualInterests":${me.interests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(card.interests), me.interests))},` +
+            `${card.head},"mutualInterests":${me.interests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(repo.interestsTextOf(card.head)), me.interests))},` +
             `"distance":${JSON.stringify(roundKm(card.distance))},"recentDateActivity":${card.activity}}`,
         );
       const pagination: BrowseResponse['pagination'] = { page: query.page, limit: query.limit, hasMore: found.length > query.limit };

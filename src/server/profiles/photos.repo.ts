@@ -3,7 +3,7 @@ import { photoUrl } from '#shared/api/profiles.ts';
 import type { User } from '#shared/api/auth.ts';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { jsonArrayOf, jsonObject, jsonValue } from '../platform/db/json-text.ts';
+import { jsonArrayOf, jsonObject, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { photos } from './profiles.tables.ts';
 
@@ -30,7 +30,7 @@ export const photosJsonOf = (ownerId: SQL) =>
 export const photosJsonTextOf = (ownerId: SQL) =>
   jsonArrayOf(
     jsonObject({
-      _id: jsonValue(photos.id),
+      _id: jsonUuid(photos.id),
       url: jsonValue(sql`${photoUrl('')} || ${photos.storageKey}`),
       isVerified: sql`${photos.isVerified}::text`,
     }),

@@ -14,6 +14,9 @@ export const jsonValue = (value: SQLWrapper): SQL<string> => sql<string>`coalesc
 /** A number or boolean that is never null: its text is its JSON (no `to_json` call). */
 export const jsonScalar = (value: SQLWrapper): SQL<string> => sql<string>`(${value})::text`;
 
+/** A uuid that is never null: its text never needs escaping (no `to_json` call). */
+export const jsonUuid = (value: SQLWrapper): SQL<string> => sql<string>`('"' || ${value}::text || '"')`;
+
 /** A timestamptz as `Date.prototype.toISOString` writes it (UTC, milliseconds). */
 export const isoText = (value: SQLWrapper): SQL<string> => sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
