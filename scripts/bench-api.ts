@@ -1,15 +1,17 @@
-// The API half of `npm run bench`: the real server process under load from autocannon, on a
+// The API half of `npm run bench`: the real server process under load from wrk, on a
 // throw-away PostgreSQL seeded with 100 000 members, and on the embedded database for reference.
+import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { seedMembers } from '../src/server/demo/seed-members.ts';
 import { openPostgres } from '../src/server/platform/db/client.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
 
+const execFileAsync = promisify(execFile);
 const MEMBERS = 100_000;
 const CONNECTIONS = 50;
 const SECONDS = 10;
@@ -72,47 +74,48 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Browse with a different question on each request (age bounds cycling through 1 677 pairs, one
- * statement shape), as many members browsing at once would ask: nothing is answered from a cache.
+ * wrk's script for browse with a different question on each request (age bounds cycling through
+ * 1 677 pairs, one statement shape), as many members browsing at once would ask: nothing is
+ * answered from a cache. Its `done` prints what `load` reads (latencies in µs).
  */
-let question = 0;
-function freshQuestions(request: autocannon.Request): autocannon.Request {
-  const n = (question = (question + 1) % (43 * 39));
-  request.path = `${BROWSE_PATH}&minAge=${18 + (n % 43)}&maxAge=${61 + Math.floor(n / 43)}`;
-  return request;
+const QUESTIONS_SCRIPT = `
+local n = 0
+request = function()
+  n = (n + 1) % (43 * 39)
+  return wrk.format(nil, string.format("${BROWSE_PATH}&minAge=%d&maxAge=%d", 18 + n % 43, 61 + math.floor(n / 43)))
+end
+`;
+const RESULT_SCRIPT = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %.0f %.0f %.0f\\n", summary.requests, summary.duration,
+    e.status, e.connect + e.read + e.write + e.timeout, latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+`;
+
+/** CPU time (ms) of this process and the children it has reaped (wrk, once it ended). */
+function clientCpuMs(): number {
+  const fields = statOf('self');
+  return ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
 }
 
-/** autocannon for `seconds` at 50 connections; latencies of 2xx answers only, p95 computed here (autocannon has none). */
-async function load(url: string, token: string | null, seconds: number, setupRequest?: typeof freshQuestions, connections = CONNECTIONS): Promise<Load> {
-  const latencies: number[] = [];
-  let failed = 0;
-  const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
-      else failed += 1;
-    });
-  });
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / elapsed,
-    ok: latencies.length,
-    failed: failed + result.errors + result.timeouts,
-  };
+/**
+ * wrk (Debian's package, a C load generator: on the same cores it costs about a third of the CPU
+ * autocannon did, README decision 65) for `seconds` at `connections`, from one thread; a failed answer
+ * is a non-2xx status or a socket error.
+ */
+async function load(url: string, token: string | null, seconds: number, freshQuestions = false, connections = CONNECTIONS): Promise<Load> {
+  const script = path.join(os.tmpdir(), `rendezvous-bench-${process.pid}.lua`);
+  writeFileSync(script, (freshQuestions ? QUESTIONS_SCRIPT : '') + RESULT_SCRIPT);
+  const { stdout } = await execFileAsync('wrk', [
+    '--threads', '1', '--connections', String(connections), '--duration', `${seconds}s`, '--timeout', '10s',
+    '--script', script, ...(token ? ['--header', `authorization: Bearer ${token}`] : []), url,
+  ]);
+  const result = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(stdout);
+  if (!result) throw new Error(`wrk answered no result:\n${stdout}`);
+  const [requests, durationUs, badStatus, socketErrors, p50, p95, p99] = result.slice(1).map(Number) as [number, number, number, number, number, number, number];
+  const ok = requests - badStatus;
+  return { p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, rps: ok / (durationUs / 1e6), ok, failed: badStatus + socketErrors };
 }
 
 /**
@@ -124,9 +127,9 @@ async function load(url: string, token: string | null, seconds: number, setupReq
 export async function measure(
   url: string,
   token: string | null,
-  options: { setupRequest?: typeof freshQuestions; connections?: number; pids?: Pids; statementsDb?: pg.Client } = {},
+  options: { freshQuestions?: boolean; connections?: number; pids?: Pids; statementsDb?: pg.Client } = {},
 ): Promise<Load> {
-  const run = (seconds: number) => load(url, token, seconds, options.setupRequest, options.connections);
+  const run = (seconds: number) => load(url, token, seconds, options.freshQuestions, options.connections);
   if (options.statementsDb) await trackStatements(options.statementsDb, false);
   await run(WARM_UP_SECONDS);
   const cpu = options.pids && (await cpuMeter(options.pids));
@@ -157,14 +160,13 @@ export async function cpuMeter(pids: Pids, statementsDb?: pg.Client) {
   await statementsDb?.query('select pg_stat_statements_reset()');
   const server = processCpuMs(pids.server);
   const postgres = pids.postmaster === undefined ? null : clusterCpuMs(pids.postmaster);
-  const client = process.cpuUsage();
+  const client = clientCpuMs();
   return {
     async perRequest(n: number): Promise<CpuPerRequest> {
-      const used = process.cpuUsage(client);
       const cpu = {
         server: (processCpuMs(pids.server) - server) / n,
         postgres: postgres === null ? null : (clusterCpuMs(pids.postmaster!) - postgres) / n,
-        client: (used.user + used.system) / 1000 / n,
+        client: (clientCpuMs() - client) / n,
       };
       if (!statementsDb) return { ...cpu, statements: null };
       const counted = await statementsDb.query<{ query: string; calls: string; plan_ms: number; exec_ms: number; planning: boolean }>(
@@ -315,7 +317,7 @@ const reference = (load: Load) => (load.failed > 0 ? `ERRORS (${load.failed} fai
 
 export async function benchApi() {
   console.log(
-    `\nAPI under load: ${CONNECTIONS} connections, ${SECONDS} s per call after a ${WARM_UP_SECONDS} s warm-up, autocannon in the bench process; ` +
+    `\nAPI under load: ${CONNECTIONS} connections, ${SECONDS} s per call after a ${WARM_UP_SECONDS} s warm-up, wrk (one thread) on the same cores; ` +
       `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start.`,
   );
   const cluster = await startCluster({ settings: ['shared_preload_libraries=auto_explain,pg_stat_statements', 'pg_stat_statements.track_planning=on'] });
@@ -349,7 +351,7 @@ export async function benchApi() {
 
     const rows: Row[] = [];
     if (hasBrowse) {
-      const browse = await measure(`${server.url}${BROWSE_PATH}`, token, { setupRequest: freshQuestions, ...costs });
+      const browse = await measure(`${server.url}${BROWSE_PATH}`, token, { freshQuestions: true, ...costs });
       rows.push({
         call: `GET ${BROWSE_PATH}&minAge…&maxAge…`,
         load: browse,

@@ -109,6 +109,8 @@ async function benchPages() {
 }
 
 const runs = (part: string) => values.only === undefined || values.only === part;
+// The API and bookings parts put the server under load with wrk (a Debian package).
+if (runs('api') || runs('bookings')) execSync('bash scripts/ensure-system-packages.sh wrk', { stdio: 'inherit' });
 if (runs('pages')) await benchPages();
 if (runs('api')) await benchApi();
 if (runs('bookings')) await benchBookings();

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need when they are missing: Chromium for the
-# browser tests and PostgreSQL for the API suite's real-server run. One apt run, before any
-# suite starts (two apt runs at once would fight over dpkg's lock).
+# browser tests and PostgreSQL for the API suite's real-server run; and any package named as an
+# argument whose command of the same name is missing (`npm run bench` asks for wrk). One apt run,
+# before any suite starts (two apt runs at once would fight over dpkg's lock).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+for package in "$@"; do
+  command -v "$package" >/dev/null || missing+=("$package")
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing ${missing[*]} (Debian packages)…"
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
