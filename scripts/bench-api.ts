@@ -293,7 +293,7 @@ export function printLoadTable(title: string, rows: Row[]) {
         `${Math.round((cores * 1000) / sum).toLocaleString('en')} req/s`,
     );
   }
-  console.log(`\nTheir statements (pg_stat_statements, in a ${STATEMENTS_SECONDS} s run after the measured one: calls per request, then PostgreSQL's planning — when tracked — and execution ms per call):`);
+  console.log(`\nTheir statements (pg_stat_statements — a load run's counted in a ${STATEMENTS_SECONDS} s run of its own after it: calls per request, then PostgreSQL's planning — when tracked — and execution ms per call):`);
   for (const row of costed) {
     const statements = row.load!.cpu!.byStatement?.filter((statement) => statement.calls >= 0.05);
     if (!statements?.length) continue;
