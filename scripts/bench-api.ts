@@ -1,7 +1,7 @@
 // The API half of `npm run bench`: the real server process under load from wrk, on a
 // throw-away PostgreSQL seeded with 100 000 members, and on the embedded database for reference.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -110,7 +110,7 @@ async function load(url: string, token: string | null, seconds: number, freshQue
   const { stdout } = await execFileAsync('wrk', [
     '--threads', '1', '--connections', String(connections), '--duration', `${seconds}s`, '--timeout', '10s',
     '--script', script, ...(token ? ['--header', `authorization: Bearer ${token}`] : []), url,
-  ]);
+  ]).finally(() => rmSync(script, { force: true }));
   const result = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(stdout);
   if (!result) throw new Error(`wrk answered no result:\n${stdout}`);
   const [requests, durationUs, badStatus, socketErrors, p50, p95, p99] = result.slice(1).map(Number) as [number, number, number, number, number, number, number];

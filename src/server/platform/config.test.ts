@@ -17,8 +17,8 @@ describe('configuration from the environment', () => {
     );
   });
 
-  it('keeps at most DATABASE_POOL_SIZE connections to PostgreSQL, ten by default, and refuses a size that is not 1 to 100', () => {
-    expect(loadConfig({}).databasePoolSize).toBe(10);
+  it('keeps at most DATABASE_POOL_SIZE connections to PostgreSQL (else the pool default), and refuses a size that is not 1 to 100', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
     expect(loadConfig({ DATABASE_POOL_SIZE: ' 5 ' }).databasePoolSize).toBe(5);
     for (const bad of ['0', '101', '2.5', 'five']) {
       expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrowError('DATABASE_POOL_SIZE: DATABASE_POOL_SIZE must be a whole number from 1 to 100');

@@ -13,17 +13,17 @@ const urlText = (name: string, protocols: string[]) =>
     `${name} must start with ${protocols.join(' or ')}`,
   );
 
+const POOL_SIZE_RANGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: urlText('DATABASE_URL', ['postgres://', 'postgresql://']),
   DATABASE_POOL_SIZE: z.coerce
-    .number({ error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
-    .int({ error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
-    .min(1, { error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
-    .max(100, { error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
-    .default(10),
+    .number({ error: POOL_SIZE_RANGE })
+    .refine((size) => Number.isInteger(size) && size >= 1 && size <= 100, POOL_SIZE_RANGE)
+    .optional(),
   SMTP_URL: urlText('SMTP_URL', ['smtp://', 'smtps://']),
   MAIL_FROM: z.string().trim().min(3).default('Rendezvous <no-reply@rendezvous.local>'),
   PUBLIC_URL: urlText('PUBLIC_URL', ['http://', 'https://']),
@@ -52,8 +52,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections to DATABASE_URL the server keeps at most (the embedded database has one). */
-  databasePoolSize: number;
+  /** Connections to DATABASE_URL the server keeps at most; undefined: the pool's default (the embedded database has one). */
+  databasePoolSize: number | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
