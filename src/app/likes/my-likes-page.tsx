@@ -6,6 +6,7 @@ import { GENDER_LABELS } from '#shared/domain/account-options.ts';
 import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
+import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Avatar, CoupleIcon, FingerprintIcon, PersonIcon, ScoreBadge, ShieldIcon } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
@@ -18,15 +19,28 @@ import './likes.css';
 type Tab = 'given' | 'received';
 
 export const LOAD_FAILED = 'Failed to load likes';
+export const REMOVE_FAILED = 'Failed to remove like';
+export const SIGNED_OUT = 'Please log in to view your likes.';
 
 /** /my-likes (account-and-admin §2): the people I liked, and the people who liked me. */
 export function MyLikesPage() {
+  const signedIn = useSession((state) => state.user !== null);
   const [tab, setTab] = useState<Tab>('given');
-  const likes = useQuery(likeQueries.list());
+  const likes = useQuery({ ...likeQueries.list(), enabled: signedIn });
 
   useEffect(() => {
     if (likes.isError) toast.error(LOAD_FAILED);
   }, [likes.isError, likes.errorUpdatedAt]);
+
+  // The route asks for a session first; this is for one that ends while the page is open.
+  if (!signedIn) {
+    return (
+      <main id="main" className="page">
+        <h1>My Likes</h1>
+        <p className="empty-state">{SIGNED_OUT}</p>
+      </main>
+    );
+  }
 
   const given = likes.data?.given ?? [];
   const received = likes.data?.received ?? [];
@@ -102,7 +116,7 @@ function LikeCard({ member, canUnlike }: { member: LikedMember; canUnlike: boole
       queryClient.setQueryData(likeKeys.status(member._id), false);
       toast.success(`Removed like from ${name}`);
     },
-    onError: () => toast.error('Failed to remove like'),
+    onError: () => toast.error(REMOVE_FAILED),
   });
 
   return (
