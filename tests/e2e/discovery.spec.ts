@@ -61,6 +61,10 @@ test('browse filters narrow the list, stay on the device, and the card buttons f
   await expect(page.getByLabel('Gender')).toHaveValue('male');
   await expect(page.getByLabel('Min age')).toHaveValue('40');
   await expect(cards).toHaveCount(1);
+  // An interest no one has: the empty state, in the spec's words.
+  await page.getByLabel('Interests').fill(`${tag}-none`);
+  await expect(page.getByText('No profiles found - Try adjusting your filters or check back later.')).toBeVisible();
+  await expect(cards).toHaveCount(0);
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByLabel('Interests')).toHaveValue('');
   await expect(page.getByLabel('Gender')).toHaveValue('all');
