@@ -69,6 +69,9 @@ test('a host publishes a time, a guest books it, the host accepts from the inbox
   // The guest finds it in Available Dates and asks for it.
   const guestPage = await pageFor(browser, guest);
   await guestPage.goto('/browse');
+  // Her profile card offers Book now that she has a free time; it changes as the booking goes on.
+  const hostProfile = guestPage.getByRole('article', { name: new RegExp(`^${hostName},`) });
+  await expect(hostProfile.getByRole('link', { name: `Book ${hostName}` })).toBeVisible();
   await guestPage.getByRole('tab', { name: 'Available Dates' }).click();
   await guestPage.getByLabel('From').fill(day);
   await guestPage.getByLabel('To').fill(day);
@@ -84,6 +87,12 @@ test('a host publishes a time, a guest books it, the host accepts from the inbox
   await expect(guestCard.getByText(`Waiting for ${hostName} to respond...`)).toBeVisible();
   await expect(scoreChip(guestPage, 685)).toBeVisible();
 
+  // On browse the request shows on both cards: 'Request Sent' to him, 'Pending' to her, neither a button to press.
+  await guestPage.goto('/browse');
+  await expect(hostProfile.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+  await hostPage.goto('/browse');
+  await expect(hostPage.getByRole('article', { name: new RegExp(`^${guestName},`) }).getByRole('button', { name: 'Pending' })).toBeDisabled();
+
   // The host answers from the inbox.
   await hostPage.goto('/notifications');
   const request = hostPage.getByRole('article').filter({ hasText: 'Shall we?' });
@@ -96,7 +105,9 @@ test('a host publishes a time, a guest books it, the host accepts from the inbox
   const hostCard = hostPage.getByRole('article', { name: new RegExp(guestName) });
   await expect(hostCard.getByText("Date hasn't occurred yet")).toBeVisible();
   await expect(hostCard.getByRole('button', { name: 'Complete & Review' })).toHaveCount(0);
-  await guestPage.reload();
+  await guestPage.goto('/browse');
+  await expect(hostProfile.getByRole('link', { name: `Message ${hostName}` })).toBeVisible();
+  await guestPage.goto('/bookings');
   await expect(guestCard.getByText("Date hasn't occurred yet")).toBeVisible();
   await expect(guestCard.getByRole('link', { name: 'Message' })).toBeVisible();
 
