@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AbTestStats } from '#shared/api/ab-test.ts';
 import { TAGLINES } from '#shared/domain/ab-test.ts';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
-import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+import { renderWithRouter, stubApi, toastTexts } from '#app/platform/test-support.tsx';
 import { AbTestTab, conversionTone } from './ab-test-tab.tsx';
 
 const zero = { views: 0, uniqueViews: 0, clicks: 0, uniqueClicks: 0, conversionRate: '0.00' };
@@ -18,7 +18,6 @@ const RESULTS: AbTestStats = {
   dateRange: { start: '2026-11-01', end: '2026-11-24' },
 };
 
-const toastTexts = () => useToasts.getState().toasts.map((t) => t.message);
 
 describe('/admin A/B Testing tab', () => {
   beforeEach(() => useToasts.setState({ toasts: [] }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Restaurant } from '#shared/api/restaurants.ts';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
-import { renderWithRouter, stubApi, type Answer } from '#app/platform/test-support.tsx';
+import { renderWithRouter, stubApi, type Answer, toastTexts } from '#app/platform/test-support.tsx';
 import { RestaurantsTab } from './restaurants-tab.tsx';
 
 const restaurant = (overrides: Partial<Restaurant> = {}): Restaurant => ({
@@ -18,7 +18,6 @@ const restaurant = (overrides: Partial<Restaurant> = {}): Restaurant => ({
   ...overrides,
 });
 
-const toastTexts = () => useToasts.getState().toasts.map((t) => t.message);
 const calls = (requests: Request[]) => requests.map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
 /** The restaurants API; `answers` by "METHOD path" for the calls a test is about. */

@@ -11,7 +11,7 @@ import { AdminPage } from './admin-page.tsx';
 import { useAdminTab } from './admin.store.ts';
 import { UsersTab } from './users-tab.tsx';
 import { STATS, adminUser } from './test-fixtures.tsx';
-import { renderWithRouter, stubApi, type Answer } from '#app/platform/test-support.tsx';
+import { renderWithRouter, stubApi, type Answer, toastTexts } from '#app/platform/test-support.tsx';
 
 
 const me = adminUser({ _id: 'me', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true });
@@ -48,7 +48,6 @@ function serveAdmin(options: { action?: Answer; users?: Answer; stats?: Answer }
 }
 
 const usersCalls = (requests: Request[]) => requests.filter((r) => new URL(r.url).pathname === '/api/admin/users').map((r) => new URL(r.url).search);
-const toastTexts = () => useToasts.getState().toasts.map((t) => t.message);
 const row = (name: string) => screen.getByRole('row', { name });
 
 async function renderTab() {

@@ -2,11 +2,10 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSession } from '#app/platform/session.store.ts';
-import { memberUser } from '#app/platform/test-support.tsx';
+import { memberUser, toastTexts } from '#app/platform/test-support.tsx';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { BiometricBlock } from './biometric-block.tsx';
 
-const toastTexts = () => useToasts.getState().toasts.map((t) => t.message);
 
 describe('the biometric block', () => {
   afterEach(() => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemberDetailSchema, type MemberDetail, type PublicSlot } from '#shared/api/profiles.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
 import { useSession } from '#app/platform/session.store.ts';
-import { memberUser, renderWithRouter, stubApi, type Answer } from '#app/platform/test-support.tsx';
+import { memberUser, renderWithRouter, stubApi, type Answer, toastTexts } from '#app/platform/test-support.tsx';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { MemberPage } from './member-page.tsx';
 import type { Nudger } from './profile-card.tsx';
@@ -75,7 +75,6 @@ function nudger() {
   return { send: vi.fn<Nudger['send']>(), sending: () => false };
 }
 
-const toastTexts = () => useToasts.getState().toasts.map((t) => t.message);
 
 /** Serves `answer` for this member's GET /users/{id}; anything else is a 404. */
 function serve(answer: Answer) {

@@ -4,12 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '#shared/http-error.ts';
 import type { LikedMember } from '#shared/api/likes.ts';
 import { useSession } from '#app/platform/session.store.ts';
-import { memberUser, renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
+import { memberUser, renderWithRouter, stubApi, toastTexts } from '#app/platform/test-support.tsx';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { likeErrorText } from './like-button.tsx';
 import { LOAD_FAILED, MyLikesPage, REMOVE_FAILED, SIGNED_OUT } from './my-likes-page.tsx';
 
-const toastTexts = () => useToasts.getState().toasts.map((toast) => toast.message);
 
 function liked(id: string, name: string): LikedMember {
   return {

@@ -2,11 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, type Answer } from '#app/platform/test-support.tsx';
+import { stubApi, type Answer, toastTexts } from '#app/platform/test-support.tsx';
 import { useToasts } from '#app/platform/ui/toast.store.ts';
 import { useNudge } from './use-nudge.ts';
 
-const toastTexts = () => useToasts.getState().toasts.map((toast) => toast.message);
 
 function nudgeAnswered(answer: Answer) {
   const requests = stubApi(() => answer);

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { User } from '#shared/api/auth.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
+import { useToasts } from './ui/toast.store.ts';
 
 /* Component-test helpers every feature uses: a screen inside a router, and the network under ky stubbed. */
 
@@ -74,3 +75,6 @@ export function memberUser(overrides: Partial<User> & { gender?: User['profile']
     ...rest,
   };
 }
+
+/** The texts of the toasts showing now, oldest first. */
+export const toastTexts = () => useToasts.getState().toasts.map((toast) => toast.message);
