@@ -5,6 +5,13 @@ import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// npm scripts run on the Node that `npm ci` installs (the `node` package, see .nvmrc); an older
+// runtime carries older time-zone rules and computes dates an hour off where a zone changed.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(`Rendezvous needs Node 24 or later; this is ${process.version}. Start it with \`npm start\` after \`npm ci\`, which uses the Node 24 that npm ci installs.`);
+  process.exit(1);
+}
 const built = path.join(root, 'dist', 'index.html');
 
 function newestMtime(dir) {

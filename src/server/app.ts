@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { HEAD_SCRIPT } from '#shared/head-script.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
+import { TZDB_VERSION } from '#shared/domain/time-zones.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { createAdminService } from './admin/admin.service.ts';
 import { abTestRoutes } from './admin/ab-test.routes.ts';
@@ -16,10 +17,12 @@ import { createBiometricService, pruneBiometricChallenges } from './biometric/bi
 import { createAuthService } from './auth/auth.service.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
 import { createAvailabilityService } from './availability/availability.service.ts';
+import { reconcileSlotTimes } from './availability/slot-times.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { registerBookingJobs } from './bookings/bookings.jobs.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { createBookingsService } from './bookings/bookings.service.ts';
+import { followMovedSlots } from './bookings/moved-slots.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
@@ -191,6 +194,13 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   registerSubscriptionJobs(jobs, subscriptions);
+  // Slots placed by older zone rules (a tzdb update since the last start) get the rules in force
+  // before the first request (README "Time zones").
+  app.addHook('onReady', async () => {
+    const now = deps.clock.now();
+    const { checked, moved } = await reconcileSlotTimes(db, now, (tx, slots) => followMovedSlots(tx, slots, now));
+    if (checked > 0) app.log.info(`Zone rules: tzdb ${TZDB_VERSION} placed ${checked} slots kept from older rules; ${moved} upcoming ones moved, their hosts and guests told`);
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   // A change that queued work (a push) has committed by the time its answer is sent: run the
@@ -221,10 +231,10 @@ export async function buildApp(deps: AppDeps) {
       );
       api.get('/health', { config: { public: true }, schema: { response: { 200: HealthResponseSchema } } }, async () => {
         await db.execute('select 1');
-        return { status: 'ok' as const, database: deps.database.kind };
+        return { status: 'ok' as const, database: deps.database.kind, tzdb: TZDB_VERSION };
       });
       await api.register(authRoutes(auth));
-      await api.register(geoRoutes);
+      await api.register(geoRoutes(deps.clock));
       await api.register(profilesRoutes(profiles));
       await api.register(biometricRoutes(biometric));
       await api.register(likesRoutes(likes));

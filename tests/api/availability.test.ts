@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
+import { placeSlot } from '#server/availability/slot-times.ts';
 import { bookings } from '#server/bookings/bookings.tables.ts';
 import { notifications } from '#server/notifications/notifications.tables.ts';
 import { createMember, updateMember, type MemberSpec, type TestMember } from '#tests/support/members.ts';
@@ -66,7 +67,7 @@ async function insertBooking(slotId: string, guest: TestMember, status: 'pending
 }
 
 describe('POST /api/availability/create', () => {
-  it("stores the slot in the host's zone: the same wall clock is a different instant in Toronto and Vancouver", async () => {
+  it("stores the slot in the host's zone, with the zone's offset and label the server's rules give: the same wall clock is a different instant in Toronto and Vancouver", async () => {
     const vancouver = await member({ city: 'Vancouver' });
     const toronto = await member({ city: 'Toronto' });
     expect((await t.call('GET', '/auth/me', { token: toronto.token })).body.user.timeZone).toBe('America/Toronto');
@@ -80,8 +81,11 @@ describe('POST /api/availability/create', () => {
       startTime: '19:00',
       endTime: '21:00',
       timeZone: 'America/Vancouver',
-      startsAt: '2026-11-25T03:00:00.000Z',
-      endsAt: '2026-11-25T05:00:00.000Z',
+      // British Columbia keeps UTC-7 from 2026-11-01 (tzdb 2026c and later): 19:00 MST.
+      startsAt: '2026-11-25T02:00:00.000Z',
+      endsAt: '2026-11-25T04:00:00.000Z',
+      utcOffset: '-07:00',
+      zoneLabel: 'MST',
       dateType: 'coffee',
       venue: 'The Sleepy Owl Café',
       maxBookings: 1,
@@ -90,14 +94,26 @@ describe('POST /api/availability/create', () => {
       pendingCount: 0,
       bookedBy: [],
     });
-    expect(inToronto.body.slot).toMatchObject({ timeZone: 'America/Toronto', startsAt: '2026-11-25T00:00:00.000Z', endsAt: '2026-11-25T02:00:00.000Z' });
+    expect(inToronto.body.slot).toMatchObject({
+      timeZone: 'America/Toronto',
+      startsAt: '2026-11-25T00:00:00.000Z',
+      endsAt: '2026-11-25T02:00:00.000Z',
+      utcOffset: '-05:00',
+      zoneLabel: 'EST',
+    });
+    // Everyone else reads the same fields: the member page, and the host's calendar.
+    const viewer = await member({ gender: 'male', city: 'Toronto' });
+    const page = await t.call('GET', `/users/${vancouver.id}`, { token: viewer.token });
+    expect(page.body.user.availability[0]).toMatchObject({ date: '2026-11-24', startTime: '19:00', endTime: '21:00', utcOffset: '-07:00', zoneLabel: 'MST', startsAt: '2026-11-25T02:00:00.000Z' });
+    const november = await calendar(vancouver, 2026, 11);
+    expect(november.body.calendar['2026-11-24'][0]).toMatchObject({ utcOffset: '-07:00', zoneLabel: 'MST' });
   });
 
   it("takes '24:00' as the midnight ending the day", async () => {
     const host = await member();
     const answer = await create(host, { date: '2026-12-02', startTime: '21:00', endTime: '24:00', dateType: 'drinks' });
     expect(answer.status).toBe(201);
-    expect(answer.body.slot).toMatchObject({ endTime: '24:00', startsAt: '2026-12-03T05:00:00.000Z', endsAt: '2026-12-03T08:00:00.000Z' });
+    expect(answer.body.slot).toMatchObject({ endTime: '24:00', startsAt: '2026-12-03T04:00:00.000Z', endsAt: '2026-12-03T07:00:00.000Z' });
   });
 
   it('follows the member to a new city: the zone comes from where they live', async () => {
@@ -143,11 +159,11 @@ describe('POST /api/availability/create', () => {
     const yesterday = await create(host, { date: '2026-11-22' });
     expect(yesterday.status).toBe(400);
     expect(yesterday.body).toEqual({ error: 'Date cannot be in the past', fields: [{ field: 'date', message: 'Date cannot be in the past' }] });
-    // 04:00 in Vancouver: 03:00 has passed, 05:00 has not.
-    const passed = await create(host, { date: '2026-11-23', startTime: '03:00', endTime: '04:30' });
+    // 05:00 MST in Vancouver (UTC-8 by older rules would make it 04:00): 04:30 has passed, 05:30 has not.
+    const passed = await create(host, { date: '2026-11-23', startTime: '04:30', endTime: '05:30' });
     expect(passed.status).toBe(400);
     expect(passed.body).toEqual({ error: 'Start time has already passed', fields: [{ field: 'startTime', message: 'Start time has already passed' }] });
-    expect((await create(host, { date: '2026-11-23', startTime: '05:00', endTime: '06:00' })).status).toBe(201);
+    expect((await create(host, { date: '2026-11-23', startTime: '05:30', endTime: '06:00' })).status).toBe(201);
   });
 
   it('refuses a slot overlapping another live slot of the same host, with 409 on startTime', async () => {
@@ -346,8 +362,7 @@ describe('GET /api/availability/browse', () => {
       startTime: '10:00',
       endTime: '11:00',
       timeZone: 'America/Vancouver',
-      startsAt: new Date('2027-01-05T18:00:00Z'),
-      endsAt: new Date('2027-01-05T19:00:00Z'),
+      ...placeSlot({ date: '2027-01-05', startTime: '10:00', endTime: '11:00', timeZone: 'America/Vancouver' }),
       dateType: 'coffee',
       venue: 'x',
       createdAt: t.clock.now(),
@@ -478,8 +493,8 @@ describe('time passing', () => {
   it("a day is 'today' in the host's own zone", async () => {
     const vancouver = await member({ city: 'Vancouver' });
     const toronto = await member({ city: 'Toronto' });
-    // 2026-11-24T06:00Z: 22:00 on the 23rd in Vancouver, already 01:00 on the 24th in Toronto.
-    t.clock.advance(new Date('2026-11-24T06:00:00Z').getTime() - t.clock.now().getTime());
+    // 2026-11-24T05:30Z: 22:30 on the 23rd in Vancouver, already 00:30 on the 24th in Toronto.
+    t.clock.advance(new Date('2026-11-24T05:30:00Z').getTime() - t.clock.now().getTime());
     expect((await create(vancouver, { date: '2026-11-23', startTime: '23:00', endTime: '24:00' })).status).toBe(201);
     const torontoAnswer = await create(toronto, { date: '2026-11-23', startTime: '23:00', endTime: '24:00' });
     expect(torontoAnswer.status).toBe(400);
@@ -495,7 +510,7 @@ describe('time passing', () => {
     const before = await t.call('GET', `/availability/browse?startDate=${day.startDate}&endDate=${day.endDate}`, { token: viewer.token });
     expect(before.body.slots.map((slot: { _id: string }) => slot._id)).toContain(soon._id);
     // 08:30 in Vancouver.
-    t.clock.advance(new Date('2026-11-24T16:30:00Z').getTime() - t.clock.now().getTime());
+    t.clock.advance(new Date('2026-11-24T15:30:00Z').getTime() - t.clock.now().getTime());
     const after = await t.call('GET', `/availability/browse?startDate=${day.startDate}&endDate=${day.endDate}`, { token: viewer.token });
     const shown = after.body.slots.map((slot: { _id: string }) => slot._id);
     expect(shown).not.toContain(soon._id);

@@ -12,6 +12,7 @@ import { pushSubscriptions } from '#server/push/push.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';
 import { MyBookingsResponseSchema } from '#shared/api/bookings.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
+import { slotStart } from '#shared/domain/slot-when.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { createMember, updateMember, type TestMember } from '#tests/support/members.ts';
 import { listenToAnnouncements } from '#tests/support/realtime.ts';
@@ -89,7 +90,9 @@ describe('POST /bookings/request: one statement decides and writes everything (R
       const items = (await inboxOf(host)).slice(before.items);
       expect(items).toHaveLength(1);
       const slot = await slotRow(open);
-      const text = `${guest.name} would like to meet you on ${slot.date} at ${slot.startTime}.`;
+      // The statement writes the start in SQL as slotStart does in every other text: "Fri, Nov 27 at 10:00 MST".
+      const text = `${guest.name} would like to meet you on ${slotStart(slot)}.`;
+      expect(text).toMatch(/ on (Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2} at \d{2}:\d{2} MST\.$/);
       expect(items[0]).toMatchObject({ type: 'booking_request', senderId: guest.id, title: 'New booking request', message: text, status: null, isRead: false });
       const pushes = (await jobsOf(host.id)).slice(before.jobs);
       expect(pushes.map((job) => (job.payload as { message: unknown }).message)).toEqual([
@@ -198,7 +201,7 @@ describe('POST /bookings/request', () => {
         profileId: guest.id,
         bookingId: booking._id,
         date: slot.date,
-        proposedTime: `${slot.startTime}–${slot.endTime} America/Vancouver`,
+        proposedTime: `${slot.startTime}–${slot.endTime} MST`,
         venue: 'Café Artigiano',
         requestMessage: 'Coffee and a walk?',
       },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsPaths } from '#shared/api/notifications.ts';
 import { emailTokens, sessions } from '#server/auth/auth.tables.ts';
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
+import { placeSlot } from '#server/availability/slot-times.ts';
 import { bookings } from '#server/bookings/bookings.tables.ts';
 import { createNotification } from '#server/notifications/notifications.service.ts';
 import { JOB_DEFAULTS, backoffAfter, claimDue, createJobs, type JobHandler } from '#server/platform/jobs/jobs.ts';
@@ -199,6 +200,12 @@ describe('expire-pending-bookings', () => {
         startTime: startsAt.toISOString().slice(11, 16),
         endTime: new Date(startsAt.getTime() + HOUR).toISOString().slice(11, 16),
         timeZone: 'UTC',
+        ...placeSlot({
+          date: startsAt.toISOString().slice(0, 10),
+          startTime: startsAt.toISOString().slice(11, 16),
+          endTime: new Date(startsAt.getTime() + HOUR).toISOString().slice(11, 16),
+          timeZone: 'UTC',
+        }),
         startsAt,
         endsAt: new Date(startsAt.getTime() + HOUR),
         dateType: 'coffee',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TZDB_VERSION } from '#shared/domain/time-zones.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -8,10 +9,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('platform', () => {
-  it('reports health once ready, naming the database', async () => {
+  it('reports health once ready, naming the database and the tzdb release of its zone rules', async () => {
     const answer = await t.call('GET', '/health');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: 'ok', database: process.env.TEST_DB });
+    expect(answer.body).toEqual({ status: 'ok', database: process.env.TEST_DB, tzdb: TZDB_VERSION });
+    expect(answer.body.tzdb >= '2026c').toBe(true);
   });
 
   it('answers an unknown API call with a JSON 404', async () => {

@@ -33,13 +33,24 @@ function sideOf(file: string, specifier: string): string {
 }
 
 const production = (file: string) => !/\.test\.tsx?$/.test(file);
+/** The one module that knows zone rules (docs/decisions/0066-zone-rules.md). */
+const ZONE_RULES = 'src/shared/domain/time-zones.ts';
 
 describe('import direction', () => {
-  it('shared imports no side and no platform: only zod', () => {
+  it('shared imports no side and no platform: only zod, and the zone rules their tzdb', () => {
     for (const file of sourceFiles('src/shared').filter(production)) {
+      const allowed = file === ZONE_RULES ? ['shared', 'package:zod', 'package:moment-timezone'] : ['shared', 'package:zod'];
+      for (const specifier of importsOf(file)) expect(allowed, `${file} imports ${specifier}`).toContain(sideOf(file, specifier));
+    }
+  });
+
+  it('only the server knows zone rules: the app and the service worker show the times the server sends', () => {
+    const clientSide = [...sourceFiles('src/app'), ...sourceFiles('sw'), ...sourceFiles('src/shared')].filter((file) => production(file) && file !== ZONE_RULES);
+    for (const file of clientSide) {
       for (const specifier of importsOf(file)) {
-        const side = sideOf(file, specifier);
-        expect(side === 'shared' || side === 'package:zod', `${file} imports ${specifier}`).toBe(true);
+        const target = specifier.startsWith('#') ? `src/${specifier.slice(1)}` : path.relative(root, path.resolve(path.dirname(path.join(root, file)), specifier));
+        expect([target, specifier], `${file} imports ${specifier}`).not.toContain(ZONE_RULES);
+        expect(specifier, file).not.toBe('moment-timezone');
       }
     }
   });

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { addDays, todayIn } from '#shared/domain/time-zones.ts';
 import { addPhoto, apiPost, confirmedDate, createMember, keptValue, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
 import { startNetworkSwitch, type NetworkSwitch } from '../support/network-switch.ts';
 
@@ -67,9 +68,7 @@ async function slotsIn(baseURL: string, member: Member, date: string): Promise<S
 
 /** A day some days ahead on Vancouver's calendar. */
 function dayInVancouver(daysAhead: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + daysAhead)).toISOString().slice(0, 10);
+  return addDays(todayIn('America/Vancouver', new Date()), daysAhead);
 }
 
 /** Resolves once the member's persisted query cache on the device holds `text` (its writes are throttled). */

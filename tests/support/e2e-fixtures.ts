@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, MAIL_DIR } from './e2e-global-setup.ts';
 import type { ReceivedMail } from './smtp-sink.ts';
+import { addDays, todayIn } from '#shared/domain/time-zones.ts';
 
 export function mailsTo(address: string): ReceivedMail[] {
   let files: string[] = [];
@@ -145,9 +146,7 @@ export async function expectNoSevereA11yViolations(page: Page) {
 
 /** Tomorrow on Vancouver's calendar (YYYY-MM-DD), where the test members live. */
 export function tomorrowInVancouver(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return addDays(todayIn('America/Vancouver', new Date()), 1);
 }
 
 /** A call to the API as the member; the answer's body. */

@@ -1,19 +1,10 @@
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import type { Clock } from '#server/platform/clock.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
+import { instantToZoned, readZone, TZDB_VERSION } from '#shared/domain/time-zones.ts';
 import type { TestApp } from './test-app.ts';
 
 const TIME_ZONE = 'America/Vancouver';
-
-/** The wall-clock date and time of an instant in the slot's zone. */
-function wallClock(at: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /**
  * A host's slot, inserted directly (the availability API is built elsewhere; the lead swaps this
@@ -26,17 +17,20 @@ export async function createSlot(
 ): Promise<string> {
   const startsAt = new Date(t.clock.now().getTime() + spec.startsInHours * HOUR_MS);
   const endsAt = new Date(startsAt.getTime() + (spec.durationHours ?? 1.5) * HOUR_MS);
-  const start = wallClock(startsAt);
+  const start = readZone(TIME_ZONE, startsAt);
   const [row] = await t.database.db
     .insert(availabilitySlots)
     .values({
       hostId: host.id,
       date: start.date,
       startTime: start.time,
-      endTime: wallClock(endsAt).time,
+      endTime: instantToZoned(endsAt, TIME_ZONE).time,
       timeZone: TIME_ZONE,
       startsAt,
       endsAt,
+      utcOffset: start.utcOffset,
+      zoneLabel: start.zoneLabel,
+      tzdbVersion: TZDB_VERSION,
       dateType: 'coffee',
       venue: spec.venue ?? 'Café Artigiano',
       maxBookings: spec.maxBookings ?? 1,

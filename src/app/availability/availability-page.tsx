@@ -1,8 +1,7 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MyCalendar, OwnSlot } from '#shared/api/availability.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
-import { DEFAULT_TIME_ZONE, instantToZoned } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { PushOfferCard } from '#app/push/push-offer-card.tsx';
@@ -10,6 +9,7 @@ import { browseKeys } from '#app/browse/browse.api.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
 import { discardChange, hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { FALLBACK_TIME_ZONE, useZoneClock, useZoneReading, type WallClock } from '#app/platform/zone-clock.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Dialog } from '#app/platform/ui/dialog.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
@@ -19,25 +19,31 @@ import { CALENDAR_FAILED, REMOVE_FAILED, availabilityApi, availabilityKeys, avai
 import { MonthCalendar } from './month-calendar.tsx';
 import { SlotForm } from './slot-form.tsx';
 import { SLOT_OUTBOX_TEXTS, isQueuedSlot, queueSlotRemove, useQueuedSlotChanges, type QueuedSlot } from './slot-outbox.ts';
-import { slotDay, slotTimes } from './slot-text.ts';
+import { slotDay, slotTimes } from '#shared/domain/slot-when.ts';
 import './availability.css';
 
 const MINUTE = 60_000;
 
-/** The host's wall clock, moving each minute (presets and past days follow it). */
-function useWallClock(timeZone: string) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return useMemo(() => ({ instant: now, ...instantToZoned(now, timeZone) }), [now, timeZone]);
+/**
+ * /availability (core-journey §2): add a free time, the month calendar, and every upcoming slot.
+ * The host's wall clock (moving each minute: presets and past days follow it) is the server's
+ * reading of their zone; the page waits for it the first time.
+ */
+export function AvailabilityPage() {
+  const timeZone = useSession((state) => state.user?.timeZone) ?? FALLBACK_TIME_ZONE;
+  const now = useZoneClock(timeZone, MINUTE);
+  if (!now) {
+    return (
+      <main id="main" className="page availability-page">
+        <h1>My Availability</h1>
+        <Spinner label="Loading your calendar" />
+      </main>
+    );
+  }
+  return <AvailabilityScreen timeZone={timeZone} now={now} />;
 }
 
-/** /availability (core-journey §2): add a free time, the month calendar, and every upcoming slot. */
-export function AvailabilityPage() {
-  const timeZone = useSession((state) => state.user?.timeZone) ?? DEFAULT_TIME_ZONE;
-  const now = useWallClock(timeZone);
+function AvailabilityScreen({ timeZone, now }: { timeZone: string; now: WallClock }) {
   const months = useMemo(() => monthsFrom(now.date), [now.date]);
   const [selected, setSelected] = useState(now.date);
   const [shownMonth, setShownMonth] = useState(0);
@@ -45,7 +51,7 @@ export function AvailabilityPage() {
 
   const pending = calendars.some((query) => query.isPending);
   const failed = calendars.some((query) => query.isError && !query.data);
-  const queued = useQueuedSlotChanges(timeZone);
+  const queued = useQueuedSlotChanges(timeZone, useZoneReading(timeZone)!);
   // Slots queued offline show with the published ones, marked as waiting.
   const all: MyCalendar = useMemo(() => {
     const merged: MyCalendar = Object.assign({}, ...calendars.map((query) => query.data ?? {}));

@@ -10,7 +10,7 @@ import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { BROWSE_FAILED, availabilityQueries, type SlotSearch } from './availability.api.ts';
-import { slotDay, slotTimes } from './slot-text.ts';
+import { slotDay, slotTimes } from '#shared/domain/slot-when.ts';
 import './availability.css';
 
 export const NO_DATES = 'No available dates found - Try other dates or filters, or check back later.';

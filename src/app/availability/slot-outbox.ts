@@ -1,9 +1,10 @@
 import type { OwnSlot, SlotCreateBody } from '#shared/api/availability.ts';
 import { availabilityPaths } from '#shared/api/availability.paths.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
-import { zonedToInstant } from '#shared/domain/time-zones.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';
+import type { ZoneReading } from '#shared/api/geo.ts';
 import { queueChange, useOutbox } from '#app/platform/outbox/outbox.ts';
+import { instantAt } from '#app/platform/zone-clock.ts';
 import { availabilityKeys } from './availability.api.ts';
 
 /** The marks of queued slot changes (README decision 28). */
@@ -28,18 +29,20 @@ export const queueSlotRemove = (slotId: string) =>
 /** A queued creation shown among the host's slots: a slot-like row, marked as waiting (or refused). */
 export type QueuedSlot = OwnSlot & { queued: OutboxChange };
 
-function slotOf(change: OutboxChange, timeZone: string): QueuedSlot {
+/** Its times as the host wrote them; its instants and label by the zone's offset now, until the server places it. */
+function slotOf(change: OutboxChange, timeZone: string, zone: ZoneReading): QueuedSlot {
   const body = change.body as SlotCreateBody & { date: string; startTime: string; endTime: string };
-  const startsAt = zonedToInstant(body.date, body.startTime, timeZone).toISOString();
-  const endsAt = zonedToInstant(body.date, body.endTime, timeZone).toISOString();
+  const start = instantAt(zone, body.date, body.startTime);
   return {
     _id: `queued:${change.id}`,
     date: body.date,
     startTime: body.startTime,
     endTime: body.endTime,
     timeZone,
-    startsAt,
-    endsAt,
+    startsAt: start.instant.toISOString(),
+    endsAt: instantAt(zone, body.date, body.endTime).instant.toISOString(),
+    utcOffset: '',
+    zoneLabel: start.zoneLabel,
     dateType: body.dateType,
     venue: body.venue,
     venueType: body.venueType ?? '',
@@ -58,9 +61,9 @@ function slotOf(change: OutboxChange, timeZone: string): QueuedSlot {
 }
 
 /** The member's queued slot changes: creations as slot-like rows, and removals by slot id. */
-export function useQueuedSlotChanges(timeZone: string): { created: QueuedSlot[]; removals: Map<string, OutboxChange> } {
+export function useQueuedSlotChanges(timeZone: string, zone: ZoneReading): { created: QueuedSlot[]; removals: Map<string, OutboxChange> } {
   const changes = useOutbox((state) => state.changes);
-  const created = changes.filter((change) => change.kind === 'slot.create').map((change) => slotOf(change, timeZone));
+  const created = changes.filter((change) => change.kind === 'slot.create').map((change) => slotOf(change, timeZone, zone));
   const removals = new Map(
     changes.filter((change) => change.kind === 'slot.remove').map((change) => [decodeURIComponent(change.path.split('/').pop() ?? ''), change]),
   );

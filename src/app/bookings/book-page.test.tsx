@@ -40,7 +40,7 @@ describe('the booking request form', () => {
   it('shows the host, the time in the host’s zone, the type and the venue, and fills the venue from the slot', async () => {
     await renderForm();
     const summary = screen.getByRole('region', { name: 'Jordan' });
-    expect(summary.textContent).toContain('Sat, Dec 5 · 19:00–22:00 (Vancouver time)');
+    expect(summary.textContent).toContain('Sat, Dec 5 · 19:00–22:00 MST');
     expect(summary.textContent).toContain('Dinner');
     expect(summary.textContent).toContain('Chambar');
     expect(screen.getByLabelText('Venue')).toHaveProperty('value', 'Chambar');

@@ -13,7 +13,7 @@ import { browseKeys, browseQueries } from '#app/browse/browse.api.ts';
 import { ownRecordQuery } from '#app/profiles/profiles.api.ts';
 import { useFieldErrors } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
-import { slotWhen } from '#app/platform/slot-time.ts';
+import { slotWhen } from '#shared/domain/slot-when.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';

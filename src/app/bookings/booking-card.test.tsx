@@ -25,7 +25,7 @@ describe('a booking card', () => {
     const { card } = await renderCard(booking({ status: 'pending', userRole: 'host' }), at(-48));
     expect(within(card).getByRole('link', { name: 'Jordan' }).getAttribute('href')).toBe('/user/host-1');
     expect(card.textContent).toContain('You are hosting');
-    expect(card.textContent).toContain('Sat, Dec 5 · 19:00–22:00 (Vancouver time)');
+    expect(card.textContent).toContain('Sat, Dec 5 · 19:00–22:00 MST');
     expect(card.textContent).toContain('Chambar');
     expect(card.textContent).toContain('568 Beatty St');
     expect(card.textContent).toContain('Would love to try their mussels with you.');

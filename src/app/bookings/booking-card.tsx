@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { Booking } from '#shared/api/bookings.ts';
 import { bookingDisplay, type BookingAction } from '#shared/domain/booking-display.ts';
 import { displayName } from '#shared/domain/profile.ts';
-import { slotWhen } from '#app/platform/slot-time.ts';
+import { slotWhen } from '#shared/domain/slot-when.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Avatar } from '#app/platform/ui/member.tsx';
 

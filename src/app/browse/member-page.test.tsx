@@ -58,8 +58,10 @@ function slot(overrides: Partial<PublicSlot> = {}): PublicSlot {
     startTime: '19:00',
     endTime: '21:00',
     timeZone: 'America/Vancouver',
-    startsAt: '2026-12-06T03:00:00.000Z',
-    endsAt: '2026-12-06T05:00:00.000Z',
+    startsAt: '2026-12-06T02:00:00.000Z',
+    endsAt: '2026-12-06T04:00:00.000Z',
+    utcOffset: '-07:00',
+    zoneLabel: 'MST',
     dateType: 'coffee',
     venue: 'Revolver',
     venueType: 'cafe',
@@ -230,6 +232,8 @@ describe('/user/{userId} member page', () => {
     expect(books.map((link) => link.getAttribute('href'))).toEqual([`/book/${MEMBER_ID}/slot-1`, `/book/${MEMBER_ID}/slot-2`]);
     expect(within(times).getByText('Revolver')).toBeTruthy();
     expect(within(times).getByText('The Diamond')).toBeTruthy();
+    // The host's wall clock with the label the server gave, whatever this device's zone data says.
+    expect(within(times).getAllByText('19:00–21:00 MST')).toHaveLength(2);
     expect(within(times).queryByText(/No available times right now/)).toBeNull();
   });
 

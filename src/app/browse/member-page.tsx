@@ -10,7 +10,7 @@ import { DATE_TYPE_LABELS, displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { useSession } from '#app/platform/session.store.ts';
-import { slotDay, zoneName } from '#app/platform/slot-time.ts';
+import { slotDay, slotTimes } from '#shared/domain/slot-when.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { CameraIcon, CarIcon, CrownIcon, FingerprintIcon, PinIcon, ScoreBadge, ShieldIcon } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
@@ -246,7 +246,7 @@ function MemberProfile({ member, updatedAt, nudge, likeButton }: { member: Membe
                       {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
                     </strong>
                     <span>
-                      {slot.startTime}–{slot.endTime} <span className="muted">({zoneName(slot.timeZone)} time)</span>
+                      {slotTimes(slot)}
                     </span>
                     <span>{slot.venue}</span>
                     {slot.notes && <span className="muted">{slot.notes}</span>}

@@ -4,7 +4,8 @@ import type { AvailabilityBrowseQuerySchema, AvailabilityBrowseResponse, MyCalen
 import { SLOT_MESSAGES } from '#shared/api/availability.ts';
 import type { PublicSlot } from '#shared/api/profiles.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
-import { todayIn, zonedToInstant } from '#shared/domain/time-zones.ts';
+import { slotStart } from '#shared/domain/slot-when.ts';
+import { todayIn } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { roundKm, type BrowseService } from '../browse/browse.service.ts';
 import { createNotification, setBookingRequestStatus } from '../notifications/notifications.service.ts';
@@ -17,6 +18,7 @@ import { isUuid } from '../platform/ids.ts';
 import { announceEach } from '../platform/realtime/announce.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
 import * as repo from './availability.repo.ts';
+import { placeSlot } from './slot-times.ts';
 
 type SlotCreate = z.output<typeof SlotCreateBodySchema>;
 type BrowseQuery = z.output<typeof AvailabilityBrowseQuerySchema>;
@@ -41,6 +43,8 @@ export function toPublicSlot(row: repo.PublicSlotRow): PublicSlot {
     timeZone: row.timeZone,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
+    utcOffset: row.utcOffset,
+    zoneLabel: row.zoneLabel,
     dateType: row.dateType,
     venue: row.venue,
     venueType: row.venueType,
@@ -94,8 +98,8 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
       if (!host) throw new HttpError(404, 'Profile not found');
       const now = clock.now();
       if (input.date < todayIn(host.timeZone, now)) throw fieldError(400, 'date', SLOT_MESSAGES.dateInPast);
-      const startsAt = zonedToInstant(input.date, input.startTime, host.timeZone);
-      const endsAt = zonedToInstant(input.date, input.endTime, host.timeZone);
+      const placed = placeSlot({ date: input.date, startTime: input.startTime, endTime: input.endTime, timeZone: host.timeZone });
+      const { startsAt, endsAt } = placed;
       if (startsAt.getTime() <= now.getTime()) throw fieldError(400, 'startTime', SLOT_MESSAGES.startInPast);
       if (endsAt.getTime() <= startsAt.getTime()) throw fieldError(400, 'endTime', SLOT_MESSAGES.endBeforeStart);
 
@@ -107,8 +111,7 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
             startTime: input.startTime,
             endTime: input.endTime,
             timeZone: host.timeZone,
-            startsAt,
-            endsAt,
+            ...placed,
             dateType: input.dateType,
             venue: input.venue,
             venueType: input.venueType,
@@ -149,7 +152,7 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
         const declined = await repo.declinePending(tx, slotId, HOST_REMOVED_TIME, now);
         if (declined.length > 0) {
           const host = await repo.hostOf(tx, member.id);
-          const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${dayOf(slot.date)} at ${slot.startTime}`;
+          const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotStart({ ...slot, date: dayOf(slot.date) })}`;
           for (const booking of declined) {
             await createNotification(tx, {
               userId: booking.guestId,

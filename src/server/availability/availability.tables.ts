@@ -5,7 +5,9 @@ import { users } from '../auth/auth.tables.ts';
 
 /**
  * A time a host is free. Date and times are the host's wall clock in `timeZone`; `startsAt` and
- * `endsAt` are the same moments as instants, which every time rule uses. A removed slot keeps its
+ * `endsAt` are the same moments as instants, which every time rule uses, placed by the zone rules
+ * of tzdb `tzdbVersion` (null: rules older than this column), which also gave the offset and label
+ * at the start that the API sends (README "Time zones"). A removed slot keeps its
  * row (bookings point at it) with `removedAt` and the reason.
  * The migration adds what Drizzle cannot declare: no two live slots of one host overlap
  * (an exclusion constraint on the time range).
@@ -23,6 +25,11 @@ export const availabilitySlots = pgTable(
     timeZone: text('time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The zone's offset from UTC at the start, "-07:00". */
+    utcOffset: text('utc_offset').notNull().default(''),
+    /** The zone's label at the start, "MST". */
+    zoneLabel: text('zone_label').notNull().default(''),
+    tzdbVersion: text('tzdb_version'),
     dateType: text('date_type', { enum: DATE_TYPES }).notNull(),
     venue: text('venue').notNull(),
     venueType: text('venue_type').notNull().default(''),

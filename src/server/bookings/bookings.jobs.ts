@@ -9,6 +9,7 @@ import { announceEach } from '../platform/realtime/announce.ts';
 import { BOOKING_MAIL_JOB, bookingMail, type BookingMailJob } from './bookings.mails.ts';
 import { mailFactsOf } from './bookings.repo.ts';
 import { bookings } from './bookings.tables.ts';
+import { slotStart, slotTimes } from '#shared/domain/slot-when.ts';
 
 export const EXPIRE_PENDING_BOOKINGS = 'expire-pending-bookings';
 const MINUTE = 60 * 1000;
@@ -64,6 +65,7 @@ async function expireBatch(tx: Tx, now: Date, limit: number) {
       date: availabilitySlots.date,
       startTime: availabilitySlots.startTime,
       endTime: availabilitySlots.endTime,
+      zoneLabel: availabilitySlots.zoneLabel,
       venue: sql<string>`${bookings.proposedVenue}->>'name'`,
     });
 }
@@ -84,8 +86,8 @@ export async function expirePendingBookings(db: Db, now: Date): Promise<number> 
           senderId: row.hostId,
           type: 'booking_update' as const,
           title: 'Booking request expired',
-          message: `Your request expired: ${row.hostName} did not answer before ${row.date} at ${row.startTime}.`,
-          data: { profileId: row.hostId, bookingId: row.id, date: row.date, proposedTime: `${row.startTime} - ${row.endTime}`, venue: row.venue },
+          message: `Your request expired: ${row.hostName} did not answer before ${slotStart(row)}.`,
+          data: { profileId: row.hostId, bookingId: row.id, date: row.date, proposedTime: slotTimes(row), venue: row.venue },
           createdAt: now,
         })),
       );

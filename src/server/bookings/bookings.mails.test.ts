@@ -34,7 +34,7 @@ describe('bookingMail', () => {
       proposedVenue: { name: '', address: '', type: '', priceRange: '' },
       cancelReason: null,
     },
-    slot: { date: '2026-11-26', startTime: '08:00', endTime: '09:30', timeZone: 'America/Vancouver' },
+    slot: { date: '2026-11-26', startTime: '08:00', endTime: '09:30', zoneLabel: 'MST' },
     host: person('Hana'),
     guest: person('Gil'),
   });
@@ -49,8 +49,8 @@ describe('bookingMail', () => {
     expect(bookingMail({ bookingId: 'b', kind: 'bookingConfirmed', to: 'guest' }, facts('cancelled'), now, url)).toBeNull();
     expect(bookingMail({ bookingId: 'b', kind: 'bookingReminder', to: 'guest' }, facts('confirmed', now), now, url)).toBeNull();
     const reminder = bookingMail({ bookingId: 'b', kind: 'bookingReminder', to: 'guest' }, facts('confirmed'), now, url)!;
-    expect(reminder.subject).toBe('Reminder: your date with Hana on 2026-11-26 at 08:00');
-    expect(reminder.text).toContain('2026-11-26 at 08:00–09:30 (America/Vancouver time)');
+    expect(reminder.subject).toBe('Reminder: your date with Hana on Thu, Nov 26 at 08:00 MST');
+    expect(reminder.text).toContain('Thu, Nov 26 · 08:00–09:30 MST');
     expect(reminder.text).not.toContain('Venue:');
   });
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CANCEL_CUTOFF_HOURS, HOUR_MS, type BookingStatus } from '#shared/domain/booking.ts';
+import { slotStart, slotWhen, type SlotClock } from '#shared/domain/slot-when.ts';
 import { mayMail, settingsNote, takesPart, type EmailSetting, type Recipient } from '../notifications/notification-mails.ts';
 import { enqueueEach, enqueueOne } from '../platform/jobs/jobs.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
@@ -57,7 +58,7 @@ export type BookingMailFacts = {
     proposedVenue: ProposedVenue;
     cancelReason: string | null;
   };
-  slot: { date: string; startTime: string; endTime: string; timeZone: string };
+  slot: SlotClock;
   host: Recipient;
   guest: Recipient;
 };
@@ -74,7 +75,7 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
   const to = facts[job.to];
   const other = facts[job.to === 'host' ? 'guest' : 'host'];
   if (!mayMail(to, job.kind)) return null;
-  const when = `${slot.date} at ${slot.startTime}–${slot.endTime} (${slot.timeZone} time)`;
+  const when = slotWhen(slot);
   const venue = booking.proposedVenue.name ? `\n\nVenue: ${[booking.proposedVenue.name, booking.proposedVenue.address].filter(Boolean).join(', ')}` : '';
   const bookings = `${publicUrl}/bookings`;
   const mail = (subject: string, body: string): MailMessage => ({ to: to.email, subject, text: frame(to.name, `${body}\n\n${settingsNote(publicUrl)}`) });
@@ -104,7 +105,7 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
     case 'bookingReminder':
       if (booking.status !== 'confirmed' || booking.startsAt <= now || !takesPart(other)) return null;
       return mail(
-        `Reminder: your date with ${other.name} on ${slot.date} at ${slot.startTime}`,
+        `Reminder: your date with ${other.name} on ${slotStart(slot)}`,
         `A reminder of your date with ${other.name} on ${when}.${venue}\n\nThe details, and a chat with ${other.name}, are here:\n\n${bookings}\n\nIf you can no longer come, cancel there while the date is more than ${CANCEL_CUTOFF_HOURS} hours away.`,
       );
   }

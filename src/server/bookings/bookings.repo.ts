@@ -63,6 +63,14 @@ type RequestPlaceholders = { [K in keyof Omit<RequestValues, 'proposedVenue'>]: 
 const p = (name: keyof RequestPlaceholders) => sql.placeholder(name);
 
 /**
+ * A slot's start as `slotStart` (#shared/domain/slot-when.ts) writes it, "Fri, Nov 27 at 10:00 MST",
+ * in SQL for the request statement (English names whatever the database's locale: no TM prefix).
+ * tests/api/bookings.test.ts holds the two to the same text.
+ */
+const slotStartSql = (column: (name: string) => SQL) =>
+  sql`to_char(${column('date')}, 'Dy, Mon FMDD') || ' at ' || ${column('start_time')} || case when ${column('zone_label')} = '' then '' else ' ' || ${column('zone_label')} end`;
+
+/**
  * A booking request in one statement (README decision 55), for each shape of the visibility
  * condition: the slot, locked FOR KEY SHARE (a removal or a confirmation holding it makes the
  * request wait, then read the slot as they left it), its host and whether the requester may see
@@ -90,9 +98,9 @@ function buildRequest(db: Tx, visible: SQL, name: string) {
     returning *`);
   const item = db.$with('n', {}).as(sql`insert into ${notifications} (user_id, sender_id, type, title, message, data, created_at)
     select ${b('host_id')}, ${b('guest_id')}, 'booking_request', 'New booking request',
-      ${p('guestName')}::text || ' would like to meet you on ' || ${c('date')}::text || ' at ' || ${c('start_time')} || '.',
+      ${p('guestName')}::text || ' would like to meet you on ' || ${slotStartSql(c)} || '.',
       jsonb_build_object('profileId', ${b('guest_id')}, 'bookingId', ${b('id')}, 'date', ${c('date')}::text,
-        'proposedTime', ${c('start_time')} || '–' || ${c('end_time')} || ' ' || ${c('time_zone')},
+        'proposedTime', ${c('start_time')} || '–' || ${c('end_time')} || ' ' || ${c('zone_label')},
         'venue', ${p('venueName')}::text, 'requestMessage', ${b('request_message')}),
       ${p('now')}::timestamptz
     from b, c
@@ -185,7 +193,7 @@ export async function mailFactsOf(db: Tx, bookingId: string): Promise<BookingMai
         proposedVenue: bookings.proposedVenue,
         cancelReason: bookings.cancelReason,
       },
-      slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime, timeZone: availabilitySlots.timeZone },
+      slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime, zoneLabel: availabilitySlots.zoneLabel },
       host: recipientColumns(mailHost),
       guest: recipientColumns(mailGuest),
     })

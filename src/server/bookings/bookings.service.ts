@@ -20,6 +20,7 @@ import {
   type BookingStatus,
 } from '#shared/domain/booking.ts';
 import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
+import { slotStart } from '#shared/domain/slot-when.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { toPublicSlot } from '../availability/availability.service.ts';
@@ -150,7 +151,7 @@ function bookingUpdate(
 /** What the other party of an upcoming date hears when an admin removes the member (no name: nothing of theirs stays). */
 export const MEMBER_REMOVED_TITLE = 'Your date was cancelled';
 export const memberRemovedMessage = (slot: repo.SlotRow) =>
-  `The member you were to meet on ${slot.date} at ${slot.startTime} is no longer on Rendezvous, so this date is cancelled.`;
+  `The member you were to meet on ${slotStart(slot)} is no longer on Rendezvous, so this date is cancelled.`;
 export const MEMBER_REMOVED_REASON = 'Account removed';
 
 /**

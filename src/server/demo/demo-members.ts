@@ -4,11 +4,12 @@ import type { Gender } from '#shared/domain/account.ts';
 import type { Preferences } from '#shared/api/preferences.ts';
 import { defaultEndTime } from '#shared/domain/booking.ts';
 import { DATE_TYPES, INTEREST_OPTIONS, type DateType } from '#shared/domain/profile.ts';
-import { addDays, todayIn, zonedToInstant } from '#shared/domain/time-zones.ts';
+import { addDays, todayIn } from '#shared/domain/time-zones.ts';
 import type { ScoreCategory } from '#shared/domain/score.ts';
 import { EMAIL_VERIFICATION_POINTS } from '#shared/domain/score.ts';
 import { users } from '../auth/auth.tables.ts';
 import { availabilitySlots } from '../availability/availability.tables.ts';
+import { placeSlot } from '../availability/slot-times.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -207,8 +208,7 @@ export function demoSlots(i: number, timeZone: string, now: Date): PlannedSlot[]
       startTime,
       endTime,
       timeZone,
-      startsAt: zonedToInstant(date, startTime, timeZone),
-      endsAt: zonedToInstant(date, endTime, timeZone),
+      ...placeSlot({ date, startTime, endTime, timeZone }),
       dateType,
       venue: DEMO_VENUES[dateType],
       notes: 'A demo slot: nobody will turn up.',

@@ -4,12 +4,17 @@ import {
   ReverseResponseSchema,
   SearchQuerySchema,
   SearchResponseSchema,
+  TimeZoneQuerySchema,
+  TimeZoneResponseSchema,
   geoPaths,
 } from '#shared/api/geo.ts';
-import { reverseGeocode, searchPlaces } from './geo.service.ts';
+import type { Clock } from '../platform/clock.ts';
+import { reverseGeocode, searchPlaces, zoneReading } from './geo.service.ts';
 
-/** Our own gazetteer: no third party learns where a member is. Open to visitors (sign-up needs it). */
-export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Our own gazetteer and zone rules: no third party learns where a member is. Open to visitors (sign-up needs it). */
+export const geoRoutes =
+  (clock: Clock): FastifyPluginAsyncZod =>
+  async (app) => {
   app.get(
     geoPaths.reverse,
     { config: { public: true }, schema: { querystring: ReverseQuerySchema, response: { 200: ReverseResponseSchema } } },
@@ -19,5 +24,10 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     geoPaths.search,
     { config: { public: true }, schema: { querystring: SearchQuerySchema, response: { 200: SearchResponseSchema } } },
     async (request) => ({ places: searchPlaces(request.query.q, request.query.limit) }),
+  );
+  app.get(
+    geoPaths.timeZone,
+    { config: { public: true }, schema: { querystring: TimeZoneQuerySchema, response: { 200: TimeZoneResponseSchema } } },
+    async (request) => zoneReading(request.query.zone, clock.now()),
   );
 };

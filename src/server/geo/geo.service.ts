@@ -1,6 +1,6 @@
 import tzLookup from '@photostructure/tz-lookup';
-import type { Place } from '#shared/api/geo.ts';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '#shared/domain/time-zones.ts';
+import type { Place, ZoneReading } from '#shared/api/geo.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone, nextTransition, readZone, TZDB_VERSION } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { distanceKm, EARTH_RADIUS_KM, normalize, reverse, search } from './gazetteer.ts';
 
@@ -38,6 +38,16 @@ export function timeZoneAt([lon, lat]: readonly [number, number]): string {
   } catch {
     return DEFAULT_TIME_ZONE;
   }
+}
+
+export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
+
+/** A zone's offset and label now, by the server's rules, and until when they hold. */
+export function zoneReading(timeZone: string, now: Date): ZoneReading {
+  if (!isTimeZone(timeZone)) throw new HttpError(400, UNKNOWN_TIME_ZONE, [{ field: 'zone', message: UNKNOWN_TIME_ZONE }]);
+  const { offsetMinutes, utcOffset, zoneLabel } = readZone(timeZone, now);
+  const until = nextTransition(timeZone, now);
+  return { timeZone, tzdb: TZDB_VERSION, at: now.toISOString(), offsetMinutes, utcOffset, zoneLabel, validUntil: until?.toISOString() ?? null };
 }
 
 export { distanceKm, EARTH_RADIUS_KM, reverse as reverseGeocode, search as searchPlaces };

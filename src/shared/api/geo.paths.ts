@@ -1,1 +1,1 @@
-export const geoPaths = { reverse: '/geo/reverse', search: '/geo/search' } as const;
+export const geoPaths = { reverse: '/geo/reverse', search: '/geo/search', timeZone: '/geo/time-zone' } as const;

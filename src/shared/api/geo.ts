@@ -22,4 +22,21 @@ export const PlaceSchema = z.object({
 export type Place = z.infer<typeof PlaceSchema>;
 
 export const ReverseResponseSchema = z.object({ place: PlaceSchema.nullable() });
+
+export const TimeZoneQuerySchema = z.object({ zone: z.string({ error: 'zone is required' }).trim().min(1, 'zone is required').max(64, 'Unknown time zone') });
+/**
+ * A zone's clock as the server's rules read it now: screens add the offset to the device's clock
+ * rather than use the device's own zone data, and ask again at `validUntil` (the zone's next change).
+ */
+export const TimeZoneResponseSchema = z.object({
+  timeZone: z.string(),
+  /** The tzdb release of the server's rules. */
+  tzdb: z.string(),
+  at: z.string(),
+  offsetMinutes: z.number(),
+  utcOffset: z.string(),
+  zoneLabel: z.string(),
+  validUntil: z.string().nullable(),
+});
+export type ZoneReading = z.infer<typeof TimeZoneResponseSchema>;
 export const SearchResponseSchema = z.object({ places: z.array(PlaceSchema) });

@@ -1,3 +1,4 @@
 import { z } from 'zod';
 
-export const HealthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/** tzdb: the release of the zone rules the server places every date with. */
+export const HealthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), tzdb: z.string() });

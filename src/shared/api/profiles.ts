@@ -71,7 +71,11 @@ export const RecentDateActivitySchema = z.object({
   feedback: z.array(z.object({ rating: z.number(), comment: z.string(), createdAt: z.string() })),
 });
 
-/** A slot as other members see it (core-journey §3): wall-clock date and times in the host's zone, and the instants. */
+/**
+ * A slot as other members see it (core-journey §3): wall-clock date and times in the host's zone,
+ * the instants, and the zone's offset and label at the start, all computed by the server's zone
+ * rules (screens show these, never the device's own zone data).
+ */
 export const PublicSlotSchema = z.object({
   _id: z.string(),
   date: z.string(),
@@ -80,6 +84,10 @@ export const PublicSlotSchema = z.object({
   timeZone: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** The zone's offset from UTC at the start: "-07:00". */
+  utcOffset: z.string(),
+  /** The zone's label at the start: "MST" (or "UTC-3" where the zone has no abbreviation). */
+  zoneLabel: z.string(),
   dateType: z.enum(DATE_TYPES),
   venue: z.string(),
   venueType: z.string(),

@@ -1,59 +1,36 @@
 /**
- * Wall-clock dates and times in a member's IANA zone, converted to and from instants with Intl
- * alone (README: Time). A slot is written as its host reads it ("2026-11-24", "19:00",
- * "America/Toronto") and stored as instants, which every time rule compares.
+ * The one place that knows zone rules (docs/decisions/0066-zone-rules.md). Rules come from the
+ * IANA tzdb that `moment-timezone` ships (version `TZDB_VERSION`), never from the runtime's or a
+ * device's own data, so every server computes the same instants and labels. A slot is written
+ * as its host reads it ("2026-11-24", "19:00", "America/Toronto") and stored as instants, which
+ * every time rule compares; the server sends the wall clock, offset and label beside them.
+ * Server-side only: the app shows what the server sends (tests/architecture/imports.test.ts).
  */
+import moment from 'moment-timezone';
 
 /** The zone of a member whose city gives none (core-journey §9: the reference city is Vancouver). */
 export const DEFAULT_TIME_ZONE = 'America/Vancouver';
 
+/** The tzdb release these rules are ("2026f"), recorded on every slot they place. */
+export const TZDB_VERSION: string = moment.tz.dataVersion;
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+function zoneOf(timeZone: string) {
+  const zone = moment.tz.zone(timeZone);
+  if (!zone || zone.name !== timeZone) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  return zone;
 }
 
-/** True for a zone name Intl knows ("America/Toronto"). */
+/** True for a zone name the tzdb knows, spelled as it spells it ("America/Toronto"). */
 export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-function wallClockAt(instant: number, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+  return moment.tz.zone(timeZone)?.name === timeZone;
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
-  const wall = wallClockAt(instant, timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return -zoneOf(timeZone).utcOffset(instant) * MINUTE_MS;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -87,8 +64,11 @@ export function zonedToInstant(date: string, time: string, timeZone: string): Da
 
 /** An instant as a wall-clock date ('YYYY-MM-DD') and time ('HH:MM') in a zone. */
 export function instantToZoned(instant: Date, timeZone: string): { date: string; time: string } {
-  const wall = wallClockAt(instant.getTime(), timeZone);
-  return { date: dateText(wall.year, wall.month, wall.day), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
+  const wall = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  return {
+    date: dateText(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate()),
+    time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
+  };
 }
 
 /** The calendar day it is in a zone at an instant. */
@@ -96,13 +76,37 @@ export function todayIn(timeZone: string, now: Date): string {
   return instantToZoned(now, timeZone).date;
 }
 
-/** The hour (0–23) on the zone's wall clock at an instant. */
-export function hourIn(timeZone: string, now: Date): number {
-  return wallClockAt(now.getTime(), timeZone).hour;
+/** An offset in minutes as ISO 8601 writes it: -420 is "-07:00". */
+export function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  return `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 }
 
-/** A zone's short name at an instant as people read it ("PST", "EDT", or "GMT-3:30" where there is none). */
-export function zoneAbbreviation(timeZone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
+/**
+ * The zone's name at an instant as people read it: the tzdb's abbreviation ("MST", "CEST"), or
+ * for a zone that has none (the tzdb writes "-03") the offset, "UTC-3" or "UTC+5:30".
+ */
+export function zoneLabel(timeZone: string, at: Date): string {
+  const abbreviation = zoneOf(timeZone).abbr(at.getTime());
+  return /^[+-]\d+$/.test(abbreviation) ? offsetLabel(offsetAt(at.getTime(), timeZone) / MINUTE_MS) : abbreviation;
+}
+
+/** An offset in minutes as a label: -180 is "UTC-3", 345 is "UTC+5:45". */
+export function offsetLabel(minutes: number): string {
+  const rest = Math.abs(minutes) % 60;
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(Math.abs(minutes) / 60)}${rest ? `:${pad(rest)}` : ''}`;
+}
+
+/** What a zone's clock reads at an instant: wall clock, offset from UTC and label. */
+export type ZoneReading = { date: string; time: string; offsetMinutes: number; utcOffset: string; zoneLabel: string };
+
+export function readZone(timeZone: string, at: Date): ZoneReading {
+  const offsetMinutes = offsetAt(at.getTime(), timeZone) / MINUTE_MS;
+  return { ...instantToZoned(at, timeZone), offsetMinutes, utcOffset: offsetText(offsetMinutes), zoneLabel: zoneLabel(timeZone, at) };
+}
+
+/** The first instant after `after` at which the zone's offset or label changes; null if it never does again. */
+export function nextTransition(timeZone: string, after: Date): Date | null {
+  const until = zoneOf(timeZone).untils.find((instant) => instant > after.getTime());
+  return until === undefined || !Number.isFinite(until) ? null : new Date(until);
 }
