@@ -9,7 +9,7 @@ function renderForm(date: string, now: { date: string; time: string }) {
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
-      <SlotForm date={date} onDateChange={() => {}} now={now} timeZone="America/Vancouver" />
+      <SlotForm date={date} onDateChange={() => {}} now={{ ...now, zoneLabel: 'MST' }} timeZone="America/Vancouver" />
     </QueryClientProvider>,
   );
 }
@@ -20,6 +20,11 @@ afterEach(() => {
 });
 
 describe('the add-slot form', () => {
+  it("names the host's zone with the label the server's rules give it", () => {
+    renderForm('2026-11-27', { date: '2026-11-27', time: '08:00' });
+    expect(screen.getByText('Times are in your own time zone (Vancouver, MST).')).toBeTruthy();
+  });
+
   it("on today's date disables the presets whose cutoff hour has come, with 'Past time'", () => {
     renderForm('2026-11-23', { date: '2026-11-23', time: '12:30' });
     expect(screen.getByRole('button', { name: /^Morning 09:00–12:00/ })).toHaveProperty('disabled', true);

@@ -35,8 +35,8 @@ export function SlotForm({
 }: {
   date: string;
   onDateChange: (date: string) => void;
-  /** The host's wall clock now. */
-  now: { date: string; time: string };
+  /** The host's wall clock now, with their zone's label by the server's rules. */
+  now: { date: string; time: string; zoneLabel: string };
   timeZone: string;
 }) {
   const queryClient = useQueryClient();
@@ -102,7 +102,9 @@ export function SlotForm({
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-labelledby="add-slot-heading">
       <h2 id="add-slot-heading">Add a free time</h2>
-      <p className="muted">Times are in your own time zone ({timeZone.replace(/_/g, ' ')}).</p>
+      <p className="muted">
+        Times are in your own time zone ({timeZone.split('/').pop()!.replace(/_/g, ' ')}, {now.zoneLabel}).
+      </p>
       <TextField
         label="Date"
         type="date"

@@ -18,7 +18,7 @@ import { isUuid } from '../platform/ids.ts';
 import { announceEach } from '../platform/realtime/announce.ts';
 import { memberSummaries } from '../profiles/profiles.service.ts';
 import * as repo from './availability.repo.ts';
-import { placeSlot } from './slot-times.ts';
+import { dayOf, placeSlot } from './slot-times.ts';
 
 type SlotCreate = z.output<typeof SlotCreateBodySchema>;
 type BrowseQuery = z.output<typeof AvailabilityBrowseQuerySchema>;
@@ -30,9 +30,6 @@ export const HOST_REMOVED_TIME = 'The host removed this time';
 
 const fieldError = (status: number, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
 
-
-/** A stored date as 'YYYY-MM-DD' (drivers may hand a date column back as a Date). */
-const dayOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
 export function toPublicSlot(row: repo.PublicSlotRow): PublicSlot {
   return {

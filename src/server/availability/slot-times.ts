@@ -20,7 +20,8 @@ export type MovedSlot = WallClock & { id: string; hostId: string; zoneLabel: str
 /** Slots read per transaction: a large table is worked through in short steps. */
 const BATCH = 500;
 
-const dayOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+/** A stored date as 'YYYY-MM-DD' (drivers may hand a date column back as a Date). */
+export const dayOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
 /**
  * Brings every slot placed by older zone rules (another `tzdb_version`, or none) to the rules in
