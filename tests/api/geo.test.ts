@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { TZDB_VERSION } from '#shared/domain/time-zones.ts';
+import { START, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,5 +37,34 @@ describe('geocoding on our own server', () => {
 
   it('search: needs two letters', async () => {
     expect((await t.call('GET', '/geo/search?q=a')).status).toBe(400);
+  });
+});
+
+describe("a zone's clock by the server's rules (GET /api/geo/time-zone)", () => {
+  it('gives the offset and label in force now, the tzdb release, and when they next change', async () => {
+    const vancouver = await t.call('GET', '/geo/time-zone?zone=America/Vancouver');
+    expect(vancouver.status).toBe(200);
+    expect(vancouver.body).toEqual({
+      timeZone: 'America/Vancouver',
+      tzdb: TZDB_VERSION,
+      at: START.toISOString(),
+      offsetMinutes: -420,
+      utcOffset: '-07:00',
+      zoneLabel: 'MST',
+      // British Columbia no longer changes its clocks.
+      validUntil: null,
+    });
+    const toronto = await t.call('GET', '/geo/time-zone?zone=America/Toronto');
+    expect(toronto.body).toMatchObject({ offsetMinutes: -300, utcOffset: '-05:00', zoneLabel: 'EST', validUntil: '2027-03-14T07:00:00.000Z' });
+    expect((await t.call('GET', '/geo/time-zone?zone=Asia/Kathmandu')).body).toMatchObject({ utcOffset: '+05:45', zoneLabel: 'UTC+5:45' });
+  });
+
+  it('refuses a zone the tzdb does not know, with the field at fault', async () => {
+    for (const zone of ['Mars/Olympus', 'america/vancouver', '', 'x'.repeat(65)]) {
+      const answer = await t.call('GET', `/geo/time-zone?zone=${encodeURIComponent(zone)}`);
+      expect(answer.status, zone).toBe(400);
+      expect(answer.body.fields[0].field).toBe('zone');
+    }
+    expect((await t.call('GET', '/geo/time-zone')).body.fields[0].field).toBe('zone');
   });
 });

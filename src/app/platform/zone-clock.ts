@@ -14,6 +14,7 @@ import { http, type AnswerOf } from './http.ts';
 /** The zone of a member the session does not name one for (the server's default). */
 export const FALLBACK_TIME_ZONE = 'America/Vancouver';
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const msUntil = (reading: ZoneReading | undefined) => (reading?.validUntil ? Math.max(0, Date.parse(reading.validUntil) - Date.now()) : undefined);
 
 export const zoneClockQuery = (timeZone: string) =>
@@ -21,9 +22,10 @@ export const zoneClockQuery = (timeZone: string) =>
     queryKey: ['zone-clock', timeZone] as const,
     queryFn: () => http.get<AnswerOf<typeof TimeZoneResponseSchema>>(geoPaths.timeZone, { searchParams: { zone: timeZone } }),
     staleTime: (query) => msUntil(query.state.data) ?? Infinity,
+    // Timers hold at most 2^31 - 1 ms (about 24.8 days): a later change is looked at again then.
     refetchInterval: (query) => {
       const wait = msUntil(query.state.data);
-      return wait === undefined ? false : wait + 1000;
+      return wait === undefined ? false : Math.min(wait + 1000, MAX_TIMER_MS);
     },
   });
 
