@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { seedMembers } from '../src/server/demo/seed-members.ts';
 import { loadConfig } from '../src/server/platform/config.ts';
+import { holdDataDir } from '../src/server/platform/data-dir-lock.ts';
 import { openDatabase } from '../src/server/platform/db/client.ts';
 
 const { values } = parseArgs({ options: { members: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' } } });
@@ -20,6 +21,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+const releaseDataDir = holdDataDir(config);
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
 try {
@@ -35,4 +37,5 @@ try {
   console.log(`\nAdded ${count.toLocaleString('en')} members in ${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('en')} per second).`);
 } finally {
   await database.close();
+  releaseDataDir();
 }

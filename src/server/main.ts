@@ -7,10 +7,14 @@ import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from './push/push-hosts
 import { resolveVapidKeys, subjectFromMailFrom } from './push/vapid.ts';
 import { offsetClock, systemClock, type Clock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
+import { holdDataDir } from './platform/data-dir-lock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { folderStorage } from './platform/storage.ts';
 import { testClockRoutes } from './platform/test-clock.routes.ts';
+
+/** How long a stop waits for requests and jobs under way. */
+const STOP_BOUND_MS = 10_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,6 +35,8 @@ async function main() {
     console.error(`Invalid configuration: ${(error as Error).message}`);
     process.exit(1);
   }
+  // The embedded database has one owner: a second server or command on the same folder stops here.
+  const releaseDataDir = holdDataDir(config);
   const database = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   await database.migrate();
 
@@ -67,10 +73,17 @@ async function main() {
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);
-    // Closes the realtime sockets (their members go offline for their partners) and stops the job
-    // worker, before the database goes.
+    // Requests under way get STOP_BOUND_MS to finish; a stop that takes longer ends the process
+    // (as a crash would: the database survives it) rather than hang.
+    setTimeout(() => {
+      app.log.error(`still closing after ${STOP_BOUND_MS / 1000} s: stopping now`);
+      process.exit(1);
+    }, STOP_BOUND_MS).unref();
+    // Closes the realtime sockets (1001, going away: clients reconnect), waits for requests under
+    // way and the job worker's round, then the database, then lets the data folder go.
     await app.close();
     await database.close();
+    releaseDataDir();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { users } from '#server/auth/auth.tables.ts';
+import { LOCK_FILE } from '#server/platform/data-dir-lock.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
+
+/*
+ * Real server processes (as `npm start` runs them) on one embedded data folder: one owner at a
+ * time, a stale lock taken over after a crash, and nothing acknowledged ever lost.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const STARTUP_MS = 120_000;
+const started: ServerProcess[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((server) => server.stop()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function dataFolder(): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-owner-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function server(dataDir: string): Promise<ServerProcess> {
+  const process_ = await startServerProcess({ dataDir, quiet: true });
+  started.push(process_);
+  return process_;
+}
+
+/** A command on the folder, to its end (killed after 30 s: one that does not stop has not refused): its exit code and stderr. */
+async function run(script: string, args: string[], dataDir: string): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_MEMBERS: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
+let counter = 0;
+/** Registers one member through the server; the address if the server acknowledged it (201). */
+async function register(url: string): Promise<string | null> {
+  const email = `kept-${process.pid}-${++counter}@example.com`;
+  const answer = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountType: 'individual', email, password: 'a long enough secret', name: 'Kept', age: 40, gender: 'other', location: { city: 'Ottawa', country: 'Canada' } }),
+  }).catch(() => null);
+  return answer?.status === 201 ? email : null;
+}
+
+/** The addresses among `emails` that the folder's database holds, opened by this process once every server is gone. */
+async function keptIn(dataDir: string, emails: string[]): Promise<string[]> {
+  const database = openPglite(path.join(dataDir, 'pglite'));
+  try {
+    await database.migrate();
+    const rows = await database.db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+    return rows.map((row) => row.email).sort();
+  } finally {
+    await database.close();
+  }
+}
+
+describe('one owner per embedded data folder (real processes)', () => {
+  it('a second server and npm run seed on the same folder stop at once with the reason; the first keeps serving and keeps every write', async () => {
+    const dataDir = dataFolder();
+    const first = await server(dataDir);
+    const before = await Promise.all(Array.from({ length: 5 }, () => register(first.url)));
+
+    const second = await run('src/server/main.ts', [], dataDir);
+    expect(second.code).toBe(1);
+    const named = `The data folder ${path.resolve(dataDir)} is in use by another Rendezvous process: pid ${first.child.pid}`;
+    expect(second.stderr).toContain(named);
+    expect(second.stderr).toContain('Stop it first, or set DATA_DIR to another folder.');
+    const seed = await run('scripts/seed.ts', ['--members', '10'], dataDir);
+    expect(seed.code).toBe(1);
+    expect(seed.stderr).toContain(named);
+
+    // The first server never noticed.
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    const after = await Promise.all(Array.from({ length: 5 }, () => register(first.url)));
+    const acknowledged = [...before, ...after].filter((email): email is string => email !== null);
+    expect(acknowledged).toHaveLength(10);
+
+    await first.stop();
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    expect(await keptIn(dataDir, acknowledged)).toEqual(acknowledged.toSorted());
+  }, STARTUP_MS);
+
+  it('survives SIGKILL and SIGTERM in the middle of concurrent writes: each restart takes the folder back and every acknowledged write is there', async () => {
+    const dataDir = dataFolder();
+    const acknowledged: string[] = [];
+    for (const signal of ['SIGKILL', 'SIGTERM', 'SIGKILL'] as const) {
+      const running = await server(dataDir);
+      let writing = true;
+      const writers = Array.from({ length: 6 }, async () => {
+        while (writing) {
+          const email = await register(running.url);
+          if (email) acknowledged.push(email);
+        }
+      });
+      // Kill it once writes are flowing, while more are in flight.
+      const flowing = acknowledged.length + 10;
+      while (acknowledged.length < flowing) await new Promise((resolve) => setTimeout(resolve, 20));
+      running.child.kill(signal);
+      await running.exited;
+      writing = false;
+      await Promise.all(writers);
+      // A killed process leaves its lock behind; the next start takes it over by itself.
+      expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(signal === 'SIGKILL');
+      started.splice(started.indexOf(running), 1);
+    }
+    const last = await server(dataDir);
+    expect((await fetch(`${last.url}/api/health`)).status).toBe(200);
+    await last.stop();
+    expect(await keptIn(dataDir, acknowledged)).toEqual(acknowledged.toSorted());
+  }, 4 * STARTUP_MS);
+});
