@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. A folder today; an object store could stand behind the same calls. */
@@ -7,6 +7,8 @@ export type FileStorage = {
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Every key held, in no set order (backups copy them all). */
+  list(): Promise<string[]>;
 };
 
 /** Keys are plain file names: letters, digits, dash, underscore, one dot. Nothing can climb out. */
@@ -38,6 +40,10 @@ export function folderStorage(dir: string): FileStorage {
     async delete(key) {
       assertKey(key);
       await rm(path.join(dir, key), { force: true });
+    },
+    async list() {
+      await ready;
+      return (await readdir(dir)).filter((name) => SAFE_KEY.test(name));
     },
   };
 }

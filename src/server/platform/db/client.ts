@@ -23,7 +23,8 @@ export type Unlisten = () => Promise<void>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` not yet applied (the product's own by default). */
+  migrate(folder?: string): Promise<void>;
   /**
    * Calls `onPayload` with every NOTIFY on `channel` once its transaction commits. PGlite: inside
    * this process. PostgreSQL: a dedicated connection outside the pool that reconnects when it drops
@@ -122,11 +123,11 @@ export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(7262000)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock(7262000)').catch(() => {});
         client.release();
@@ -161,7 +162,7 @@ export function openPglite(dataDir: string | null, client?: PGlite): Database {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
     async listen(channel, onPayload) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
       const unlisten = await pglite.listen(channel, onPayload);
