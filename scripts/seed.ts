@@ -2,7 +2,7 @@
 // the server would use: DATABASE_URL, or else the embedded one in DATA_DIR. Migrates first.
 import { parseArgs } from 'node:util';
 import { seedMembers } from '../src/server/demo/seed-members.ts';
-import { loadConfig } from '../src/server/platform/config.ts';
+import { loadConfigOrExit } from '../src/server/platform/config.ts';
 import { holdDataDir } from '../src/server/platform/data-dir-lock.ts';
 import { openDatabase } from '../src/server/platform/db/client.ts';
 
@@ -14,13 +14,7 @@ if (!Number.isInteger(count) || count < 1 || count > 10_000_000 || !Number.isInt
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const releaseDataDir = holdDataDir(config);
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;

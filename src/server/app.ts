@@ -46,6 +46,7 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerDailyBackups } from './platform/backup/backup.ts';
 import { createIdempotency, pruneIdempotencyKeys } from './platform/idempotency/idempotency.ts';
 import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
@@ -77,6 +78,8 @@ export type AppDeps = {
   push: PushDeps;
   /** The card processor for memberships; the test-mode one (README "Memberships and payment") when omitted. */
   payments?: PaymentProvider;
+  /** Daily backups (the embedded database): where, and how many are kept; omitted or keep 0: none. */
+  backups?: { dir: string; keep: number };
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -194,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   registerSubscriptionJobs(jobs, subscriptions);
+  if (deps.backups && deps.backups.keep > 0) registerDailyBackups(jobs, { database: deps.database, storage: deps.photoStorage, ...deps.backups });
   // Slots placed by older zone rules (a tzdb update since the last start) get the rules in force
   // before the first request (README "Time zones").
   app.addHook('onReady', async () => {

@@ -6,7 +6,9 @@ import { addDemoMembers } from './demo/demo-members.ts';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from './push/push-hosts.ts';
 import { resolveVapidKeys, subjectFromMailFrom } from './push/vapid.ts';
 import { offsetClock, systemClock, type Clock } from './platform/clock.ts';
-import { loadConfig } from './platform/config.ts';
+import { loadConfigOrExit } from './platform/config.ts';
+import { unopenedDatabaseAdvice, writeBackup } from './platform/backup/backup.ts';
+import { openControlSocket } from './platform/backup/control-socket.ts';
 import { holdDataDir } from './platform/data-dir-lock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -19,13 +21,7 @@ const STOP_BOUND_MS = 10_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   let vapid;
   let allowedHosts;
   try {
@@ -38,7 +34,13 @@ async function main() {
   // The embedded database has one owner: a second server or command on the same folder stops here.
   const releaseDataDir = holdDataDir(config);
   const database = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    if (config.databaseUrl) throw error;
+    console.error(await unopenedDatabaseAdvice(config.dataDir, error));
+    process.exit(1);
+  }
 
   const logger = pino({ level: config.logLevel });
   // Browser journeys move time forward through POST /api/test/clock; never in production.
@@ -67,7 +69,10 @@ async function main() {
     push: { vapid: vapid.keys, allowedHosts },
     distDir: path.join(root, 'dist'),
     logger,
+    backups: config.databaseUrl ? undefined : { dir: path.join(config.dataDir, 'backups'), keep: config.backupKeep },
   });
+  // `npm run backup` reaches the embedded database through this server, its only owner.
+  const closeControl = config.databaseUrl ? async () => {} : await openControlSocket(config.dataDir, { backup: (out) => writeBackup(database, photoStorage, out) });
 
   if (testClock) await app.register(testClockRoutes(testClock), { prefix: '/api' });
 
@@ -82,6 +87,7 @@ async function main() {
     // Closes the realtime sockets (1001, going away: clients reconnect), waits for requests under
     // way and the job worker's round, then the database, then lets the data folder go.
     await app.close();
+    await closeControl();
     await database.close();
     releaseDataDir();
     process.exit(0);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackupRefused, restoreBackup, writeBackup, type Manifest } from '#server/platform/backup/backup.ts';
+import { BackupRefused, backupsIn, openBackup, restoreBackup, writeBackup, type Manifest } from '#server/platform/backup/backup.ts';
 import { openPglite, type Database } from '#server/platform/db/client.ts';
 import { rowsOf } from '#server/platform/db/rows.ts';
 import { folderStorage } from '#server/platform/storage.ts';
@@ -160,6 +160,35 @@ describe('backup and restore', () => {
       expect(users!.count).toBe(source!.count);
     } finally {
       await target.database.close();
+    }
+  });
+});
+
+describe('the daily backup of the embedded default', () => {
+  it('runs once a day into the backups folder and keeps the newest BACKUP_KEEP', async () => {
+    const dir = path.join(work, 'daily');
+    const daily = await startTestApp({ backups: { dir, keep: 2 } });
+    try {
+      await daily.register();
+      await daily.app.jobs.runDue();
+      await daily.app.jobs.runDue();
+      const first = await backupsIn(dir);
+      expect(first).toHaveLength(1);
+      const opened = await openBackup(first[0]!);
+      expect(opened.manifest.tables.find((table) => table.name === 'users')!.rows).toBe(1);
+      await opened.close();
+      for (const day of [1, 2, 3]) {
+        daily.clock.advance(24 * 3600_000);
+        await daily.app.jobs.runDue();
+        await daily.app.jobs.runDue();
+        expect(await backupsIn(dir), `day ${day}`).toHaveLength(Math.min(day + 1, 2));
+      }
+      // The newest two, by their dated names.
+      const kept = (await backupsIn(dir)).map((file) => path.basename(file));
+      const day = (offset: number) => new Date(daily.clock.now().getTime() - offset * 24 * 3600_000).toISOString().slice(0, 10);
+      expect(kept.map((name) => name.slice('rendezvous-backup-'.length, 'rendezvous-backup-'.length + 10))).toEqual([day(0), day(1)]);
+    } finally {
+      await daily.close();
     }
   });
 });

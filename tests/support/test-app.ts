@@ -36,7 +36,7 @@ async function answerOf(response: Response): Promise<ApiAnswer> {
  * mail and a clock the test moves. One per test file.
  */
 export async function startTestApp(
-  options: { adminEmails?: string[]; database?: Database; push?: Partial<PushDeps>; logger?: FastifyBaseLogger } = {},
+  options: { adminEmails?: string[]; database?: Database; push?: Partial<PushDeps>; logger?: FastifyBaseLogger; backups?: { dir: string; keep: number } } = {},
 ) {
   const sink = await startSmtpSink();
   // Several instances over one database: pass the same database's own connection to each.
@@ -52,6 +52,7 @@ export async function startTestApp(
     adminEmails: new Set(options.adminEmails ?? []),
     supportEmail: SUPPORT_EMAIL,
     logger: options.logger,
+    backups: options.backups,
     checkAnswers: true,
     push: {
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rendezvous.test' },

@@ -13,6 +13,7 @@ const urlText = (name: string, protocols: string[]) =>
     `${name} must start with ${protocols.join(' or ')}`,
   );
 
+const BACKUP_KEEP_RANGE = 'BACKUP_KEEP must be a whole number from 0 to 365';
 const POOL_SIZE_RANGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
 
 const EnvSchema = z.object({
@@ -41,6 +42,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_MEMBERS: z.enum(['0', '1'], { error: 'DEMO_MEMBERS must be 0 or 1' }).default('1'),
   TEST_CLOCK: z.enum(['0', '1'], { error: 'TEST_CLOCK must be 0 or 1' }).default('0'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: BACKUP_KEEP_RANGE })
+    .refine((keep) => Number.isInteger(keep) && keep >= 0 && keep <= 365, BACKUP_KEEP_RANGE)
+    .default(7),
 }).superRefine((env, context) => {
   const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
   if (vapid.some(Boolean) && !vapid.every(Boolean))
@@ -63,6 +68,8 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Add fictional members to a new embedded database; never with DATABASE_URL. */
   demoMembers: boolean;
+  /** Daily backups of the embedded database kept in DATA_DIR/backups; 0: none made. */
+  backupKeep: number;
   /** Browser tests only: an adjustable clock and POST /api/test/clock to move it. */
   testClock: boolean;
   /** VAPID_*: all three, or undefined (then the push feature keeps a generated pair in DATA_DIR). */
@@ -93,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoMembers: e.DEMO_MEMBERS === '1' && !e.DATABASE_URL,
     testClock: e.TEST_CLOCK === '1',
+    backupKeep: e.BACKUP_KEEP,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
@@ -108,4 +116,14 @@ export function parseEmailList(list: string): Set<string> {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
   );
+}
+
+/** For a command: the configuration, or the process stops with what is wrong in it. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { migrationsFolder, type Database, type Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import type { FileStorage } from '../storage.ts';
 
 /*
@@ -141,7 +142,7 @@ export async function writeBackup(database: Database, storage: FileStorage, outF
 }
 
 /** A backup unpacked into a temporary folder, every checksum checked; `close` removes the folder. */
-export type OpenedBackup = { dir: string; manifest: Manifest; close(): Promise<void> };
+export type OpenedBackup = { file: string; dir: string; manifest: Manifest; close(): Promise<void> };
 
 async function sha256OfFile(file: string): Promise<Checked> {
   const hash = createHash('sha256');
@@ -184,7 +185,7 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
       if (!found) throw damaged(file, `${entry.where} is missing`);
       if (found.sha256 !== entry.sha256 || found.bytes !== entry.bytes) throw damaged(file, `${entry.where} does not match its checksum`);
     }
-    return { dir, manifest, close };
+    return { file, dir, manifest, close };
   } catch (error) {
     await close();
     throw error;
@@ -258,8 +259,9 @@ async function resetIdentities(tx: Tx) {
  * transaction (triggers off: derived tables come back as they were), its files are written, then
  * the database is migrated to this version.
  */
-export async function restoreBackup(file: string, database: Database, storage: FileStorage, options: { force?: boolean } = {}): Promise<Manifest> {
-  const backup = await openBackup(file);
+export async function restoreBackup(from: string | OpenedBackup, database: Database, storage: FileStorage, options: { force?: boolean } = {}): Promise<Manifest> {
+  const backup = typeof from === 'string' ? await openBackup(from) : from;
+  const file = backup.file;
   try {
     const { manifest } = backup;
     const holds = await holdsData(database.db);
@@ -311,3 +313,30 @@ export async function backupsIn(folder: string): Promise<string[]> {
 
 /** "rendezvous-backup-2026-11-27T07-40-00Z.tar.gz" */
 export const backupName = (at: Date) => `rendezvous-backup-${at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.tar.gz`;
+
+export const DAILY_BACKUP_JOB = 'daily-backup';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The embedded database's daily backup into `dir` (a recurring job: one run a day however many
+ * instances poll), keeping the newest `keep`.
+ */
+export function registerDailyBackups(jobs: Jobs, deps: { database: Database; storage: FileStorage; dir: string; keep: number }) {
+  jobs.every(DAILY_BACKUP_JOB, DAY_MS, async (_payload, { now }) => {
+    await writeBackup(deps.database, deps.storage, path.join(deps.dir, backupName(now)), now);
+    for (const old of (await backupsIn(deps.dir)).slice(deps.keep)) await rm(old, { force: true });
+  });
+}
+
+/** What to tell someone whose embedded database no longer opens: what happened, and the backup to restore. */
+export async function unopenedDatabaseAdvice(dataDir: string, error: unknown): Promise<string> {
+  const folder = path.join(path.resolve(dataDir), 'pglite');
+  const why = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+  const [newest] = await backupsIn(path.join(path.resolve(dataDir), 'backups'));
+  return (
+    `The embedded database in ${folder} could not be opened: it may be damaged (${why.split('\n')[0]}).\n` +
+    (newest
+      ? `The newest backup is ${newest}. To restore it (the damaged folder is set aside, not deleted): npm run restore -- ${newest} --force`
+      : `There is no backup in ${path.join(path.resolve(dataDir), 'backups')}. Restore one you keep elsewhere with: npm run restore -- FILE --force`)
+  );
+}
