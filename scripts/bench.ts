@@ -4,9 +4,10 @@
 // puts the API under load (scripts/bench-api.ts) and the bookings calls (scripts/bench-bookings.ts),
 // the time from a booking request to its Web Push leaving the server (scripts/bench-push.ts), and a
 // chat message's way from instance A's commit to a socket on instance B (scripts/bench-realtime.ts),
-// and the installed app's warm start with the server stopped (scripts/bench-offline.ts).
+// the installed app's warm start with the server stopped (scripts/bench-offline.ts), and a backup
+// and restore of the 100 000-member seed (scripts/bench-backup.ts).
 // `-- --only pages`, `-- --only api`, `-- --only bookings`, `-- --only push`,
-// `-- --only realtime` or `-- --only offline` runs one part.
+// `-- --only realtime`, `-- --only offline` or `-- --only backup` runs one part.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { chromium } from '@playwright/test';
 import { startServerProcess } from '../tests/support/e2e-server.ts';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.ts';
 import { benchApi } from './bench-api.ts';
+import { benchBackup } from './bench-backup.ts';
 import { lighthouseFigures, type PageFigures } from './bench-lighthouse.ts';
 import { benchBookings } from './bench-bookings.ts';
 import { benchPush } from './bench-push.ts';
@@ -24,7 +26,7 @@ import { benchOffline } from './bench-offline.ts';
 import { benchRealtime } from './bench-realtime.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline'];
+const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline', 'backup'];
 if (values.only !== undefined && !PARTS.includes(values.only)) {
   console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
   process.exit(2);
@@ -117,3 +119,4 @@ if (runs('bookings')) await benchBookings();
 if (runs('push')) await benchPush();
 if (runs('realtime')) await benchRealtime();
 if (runs('offline')) await benchOffline();
+if (runs('backup')) await benchBackup();

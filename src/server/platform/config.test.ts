@@ -25,6 +25,15 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('keeps 7 daily backups unless BACKUP_KEEP says otherwise (0: none), and refuses a count that is not 0 to 365', () => {
+    expect(loadConfig({}).backupKeep).toBe(7);
+    expect(loadConfig({ BACKUP_KEEP: '0' }).backupKeep).toBe(0);
+    expect(loadConfig({ BACKUP_KEEP: '30' }).backupKeep).toBe(30);
+    for (const bad of ['-1', '366', '1.5', 'week']) {
+      expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrowError('BACKUP_KEEP: BACKUP_KEEP must be a whole number from 0 to 365');
+    }
+  });
+
   it('adds demo members to a new embedded database unless DEMO_MEMBERS=0, and never to a PostgreSQL server', () => {
     expect(loadConfig({}).demoMembers).toBe(true);
     expect(loadConfig({ DEMO_MEMBERS: '0' }).demoMembers).toBe(false);
