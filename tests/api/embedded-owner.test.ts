@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -129,4 +130,29 @@ describe('one owner per embedded data folder (real processes)', () => {
     await last.stop();
     expect(await keptIn(dataDir, acknowledged)).toEqual(acknowledged.toSorted());
   }, 4 * STARTUP_MS);
+
+  it('SIGTERM lets a request under way finish, then closes the database and lets the folder go', async () => {
+    const dataDir = dataFolder();
+    const running = await server(dataDir);
+    const email = `in-flight-${process.pid}@example.com`;
+    const body = JSON.stringify({ accountType: 'individual', email, password: 'a long enough secret', name: 'Late', age: 40, gender: 'other', location: { city: 'Ottawa', country: 'Canada' } });
+    const answered = new Promise<number>((resolve, reject) => {
+      const request = http.request(`${running.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on('error', reject);
+      // The stop comes while the request is under way: its head has reached the server, its body has not.
+      request.write(body.slice(0, 40));
+      setTimeout(() => {
+        running.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(40)), 200);
+      }, 500);
+    });
+    expect(await answered).toBe(201);
+    await running.exited;
+    expect(running.child.exitCode).toBe(0);
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    expect(await keptIn(dataDir, [email])).toEqual([email]);
+  }, STARTUP_MS);
 });
