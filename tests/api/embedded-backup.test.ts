@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupName } from '#server/platform/backup/backup.ts';
+import { runCommand } from '#tests/support/commands.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
 
 /*
@@ -13,7 +12,6 @@ import { startServerProcess, type ServerProcess } from '#tests/support/e2e-serve
  * opens pointing at the newest backup and the command that restores it.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
 const started: ServerProcess[] = [];
 const folders: string[] = [];
 afterEach(async () => {
@@ -33,21 +31,7 @@ async function server(dataDir: string): Promise<ServerProcess> {
   return running;
 }
 
-async function command(script: string, args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_MEMBERS: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  const [code] = (await once(child, 'exit')) as [number | null];
-  clearTimeout(timer);
-  return { code, stdout, stderr };
-}
+const command = runCommand;
 
 const member = (n: number) => ({ email: `restored-${process.pid}-${n}@example.com`, password: 'a long enough secret' });
 

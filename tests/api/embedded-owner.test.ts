@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '#server/auth/auth.tables.ts';
 import { LOCK_FILE } from '#server/platform/data-dir-lock.ts';
 import { openPglite } from '#server/platform/db/client.ts';
+import { runCommand } from '#tests/support/commands.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
 
 /*
@@ -16,7 +15,6 @@ import { startServerProcess, type ServerProcess } from '#tests/support/e2e-serve
  * time, a stale lock taken over after a crash, and nothing acknowledged ever lost.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
 const STARTUP_MS = 120_000;
 const started: ServerProcess[] = [];
 const folders: string[] = [];
@@ -37,20 +35,8 @@ async function server(dataDir: string): Promise<ServerProcess> {
   return process_;
 }
 
-/** A command on the folder, to its end (killed after 30 s: one that does not stop has not refused): its exit code and stderr. */
-async function run(script: string, args: string[], dataDir: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_MEMBERS: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const [code] = (await once(child, 'exit')) as [number | null];
-  clearTimeout(timer);
-  return { code, stderr };
-}
+/** A command on the folder: one that does not stop within 30 s has not refused. */
+const run = (script: string, args: string[], dataDir: string) => runCommand(script, args, dataDir, 30_000);
 
 let counter = 0;
 /** Registers one member through the server; the address if the server acknowledged it (201). */

@@ -36,7 +36,7 @@ test('a host adds a time from a preset, sees it in the calendar and list, anothe
   await expect(dayButton).toHaveAttribute('aria-label', /has free times/);
   const upcoming = page.getByRole('list', { name: 'All my upcoming availability' });
   await expect(upcoming.getByText('The Rooftop Bar')).toBeVisible();
-  await expect(upcoming.getByText(/18:00–21:00 P[SD]T/)).toBeVisible();
+  await expect(upcoming.getByText('18:00–21:00 MST')).toBeVisible();
   await expectNoSevereA11yViolations(page);
 
   // Another member finds it in the Available Dates tab.
@@ -50,7 +50,7 @@ test('a host adds a time from a preset, sees it in the calendar and list, anothe
   const card = his.getByRole('article', { name: hostName });
   await expect(card).toBeVisible();
   await expect(card.getByRole('definition').filter({ hasText: 'Drinks' })).toBeVisible();
-  await expect(card.getByText(/18:00–21:00 P[SD]T/)).toBeVisible();
+  await expect(card.getByText('18:00–21:00 MST')).toBeVisible();
   await expect(card.getByText('The Rooftop Bar')).toBeVisible();
   await expectNoSevereA11yViolations(his);
   await card.getByRole('link', { name: /^Book/ }).click();
