@@ -5,7 +5,6 @@ import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { PushOfferCard } from '#app/push/push-offer-card.tsx';
-import { browseKeys } from '#app/browse/browse.api.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
 import { discardChange, hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { useSession } from '#app/platform/session.store.ts';
@@ -15,7 +14,8 @@ import { Dialog } from '#app/platform/ui/dialog.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { CALENDAR_FAILED, REMOVE_FAILED, availabilityApi, availabilityKeys, availabilityQueries, monthsFrom } from './availability.api.ts';
+import { CALENDAR_FAILED, REMOVE_FAILED, SLOT_CHANGES, availabilityApi, availabilityQueries, monthsFrom, removeFromCalendars } from './availability.api.ts';
+import { keepChange } from '#app/platform/query.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { SlotForm } from './slot-form.tsx';
 import { SLOT_OUTBOX_TEXTS, isQueuedSlot, queueSlotRemove, useQueuedSlotChanges, type QueuedSlot } from './slot-outbox.ts';
@@ -180,20 +180,19 @@ function OwnSlotItem({ slot, removal }: { slot: OwnSlot; removal?: OutboxChange 
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotDay(slot.date)} at ${slot.startTime}`;
-  const queueRemoval = () => {
+  const queueRemoval = async () => {
     setConfirming(false);
-    void queueSlotRemove(slot._id);
+    await queueSlotRemove(slot._id);
     toast.success(SLOT_OUTBOX_TEXTS.queuedRemove);
   };
   const remove = useMutation({
     mutationFn: () => availabilityApi.remove(slot._id),
     onSuccess: async (answer) => {
       setConfirming(false);
+      removeFromCalendars(queryClient, slot._id);
+      await keepChange(SLOT_CHANGES);
       toast.success(answer.declinedRequests > 0 ? `${answer.message}. ${answer.declinedRequests} pending request(s) declined.` : answer.message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
-        queryClient.invalidateQueries({ queryKey: browseKeys.all }),
-      ]);
+      await Promise.all(SLOT_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 0) return queueRemoval();

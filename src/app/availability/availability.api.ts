@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { AvailabilityBrowseResponseSchema, MyCalendarResponseSchema, SlotCreateResponseSchema, SlotDeleteResponseSchema, SlotCreateBody } from '#shared/api/availability.ts';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AvailabilityBrowseResponseSchema, MyCalendar, MyCalendarResponseSchema, OwnSlot, SlotCreateResponseSchema, SlotDeleteResponseSchema, SlotCreateBody } from '#shared/api/availability.ts';
 import { availabilityPaths, type SlotSort } from '#shared/api/availability.paths.ts';
 import type { DateType } from '#shared/domain/profile.ts';
+import { browseKeys } from '#app/browse/browse.api.ts';
 import { http, type AnswerOf } from '#app/platform/http.ts';
 
 export const CREATE_FAILED = 'Failed to create slot';
@@ -82,4 +83,22 @@ export function monthsFrom(today: string, count = CALENDAR_MONTHS): Month[] {
     const index = month - 1 + i;
     return { year: year + Math.floor(index / 12), month: (index % 12) + 1 };
   });
+}
+
+/** What a slot change touches: the host's calendars, and what others browse. */
+export const SLOT_CHANGES = [availabilityKeys.all, browseKeys.all];
+
+/** A slot the server just created, into its month's calendar in the cache (the answer is the truth until the next fetch). */
+export function addToCalendar(queryClient: QueryClient, slot: OwnSlot) {
+  const month = { year: Number(slot.date.slice(0, 4)), month: Number(slot.date.slice(5, 7)) };
+  queryClient.setQueryData<MyCalendar>(availabilityKeys.calendar(month), (calendar) =>
+    calendar && { ...calendar, [slot.date]: [...(calendar[slot.date] ?? []).filter((other) => other._id !== slot._id), slot].sort((a, b) => a.startsAt.localeCompare(b.startsAt)) },
+  );
+}
+
+/** A slot the server just removed, out of every calendar in the cache. */
+export function removeFromCalendars(queryClient: QueryClient, slotId: string) {
+  queryClient.setQueriesData<MyCalendar>({ queryKey: availabilityKeys.calendars() }, (calendar) =>
+    calendar && Object.fromEntries(Object.entries(calendar).map(([day, slots]) => [day, (slots ?? []).filter((slot) => slot._id !== slotId)] as const).filter(([, slots]) => slots.length > 0)),
+  );
 }

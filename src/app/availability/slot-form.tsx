@@ -6,14 +6,14 @@ import { DATE_TYPE_LABELS, DATE_TYPES, type DateType } from '#shared/domain/prof
 import { PAST_TIME, SLOT_PRESETS, presetTimes } from '#shared/domain/slot-presets.ts';
 import { VenueBanners } from '#app/banners/venue-banners.tsx';
 import { HttpError } from '#shared/http-error.ts';
-import { browseKeys } from '#app/browse/browse.api.ts';
 import { hasWaiting } from '#app/platform/outbox/outbox.ts';
+import { keepChange } from '#app/platform/query.ts';
 import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { offerPush } from '#app/push/push-offer.ts';
-import { CREATE_FAILED, FORM_ERRORS, availabilityApi, availabilityKeys } from './availability.api.ts';
+import { CREATE_FAILED, FORM_ERRORS, SLOT_CHANGES, addToCalendar, availabilityApi } from './availability.api.ts';
 import { SLOT_OUTBOX_TEXTS, queueSlotCreate } from './slot-outbox.ts';
 
 /** core-journey §9: a new slot's venue starts as a joke the host is meant to replace. */
@@ -53,21 +53,21 @@ export function SlotForm({
     fields.clear();
   };
   /** Offline (or behind other waiting changes): the slot waits in the outbox, shown at once as waiting. */
-  const queue = (body: SlotCreateBody) => {
-    void queueSlotCreate(body);
+  const queue = async (body: SlotCreateBody) => {
+    // On the device before it says so: an app closed at once keeps the change.
+    await queueSlotCreate(body);
     toast.success(SLOT_OUTBOX_TEXTS.queuedCreate);
     written();
   };
   const create = useMutation({
     mutationFn: availabilityApi.create,
     onSuccess: async (answer) => {
+      addToCalendar(queryClient, answer.slot);
+      await keepChange(SLOT_CHANGES);
       toast.success(answer.message);
       offerPush('slot');
       written();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
-        queryClient.invalidateQueries({ queryKey: browseKeys.all }),
-      ]);
+      await Promise.all(SLOT_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error, body) => {
       if (error instanceof HttpError && error.status === 0) return queue(body);

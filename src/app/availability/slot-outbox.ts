@@ -1,11 +1,10 @@
 import type { OwnSlot, SlotCreateBody } from '#shared/api/availability.ts';
 import { availabilityPaths } from '#shared/api/availability.paths.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
-import { browseKeys } from '#app/browse/browse.api.ts';
 import type { ZoneReading } from '#shared/api/geo.ts';
 import { queueChange, useOutbox } from '#app/platform/outbox/outbox.ts';
 import { instantAt } from '#app/platform/zone-clock.ts';
-import { availabilityKeys } from './availability.api.ts';
+import { SLOT_CHANGES } from './availability.api.ts';
 
 /** The marks of queued slot changes (README decision 28). */
 export const SLOT_OUTBOX_TEXTS = {
@@ -18,7 +17,7 @@ export const SLOT_OUTBOX_TEXTS = {
 } as const;
 
 const REMOVE_REASON = 'User removed slot';
-const invalidates = [availabilityKeys.all, browseKeys.all];
+const invalidates = SLOT_CHANGES;
 
 export const queueSlotCreate = (body: SlotCreateBody) =>
   queueChange({ kind: 'slot.create', method: 'POST', path: availabilityPaths.create, body, invalidates });

@@ -1,10 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { MutationCache, QueryCache, QueryClient, dehydrate, type Query } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, dehydrate, type Query, type QueryKey } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { HttpError } from '#shared/http-error.ts';
 import { PHOTO_CACHE } from '#shared/domain/offline.ts';
-import { onReconnect } from './connectivity.ts';
+import { onReconnect, useConnectivity } from './connectivity.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_AGE_MS = 7 * DAY;
@@ -42,6 +42,35 @@ const shouldDehydrateQuery = (query: Query) => query.state.data !== undefined;
 const dehydrateOptions = { shouldDehydrateQuery };
 
 let stopPersisting: (() => void) | null = null;
+/** Writes the cache to the device now (a member's change); null while nothing is kept. */
+let writeNow: (() => Promise<void>) | null = null;
+/** Tells the member's other tabs and windows what changed. */
+let channel: BroadcastChannel | null = null;
+
+type ChangedMessage = { changed: QueryKey[] };
+
+/**
+ * After the member changed something (the change already in the query cache): writes the cache to
+ * the device before the success is shown, so an app closed at once keeps it, and tells the
+ * member's other tabs, which ask again for `changed`. Throttled writes are for data arriving.
+ */
+export async function keepChange(changed: QueryKey[]): Promise<void> {
+  channel?.postMessage({ changed } satisfies ChangedMessage);
+  await writeNow?.().catch(() => undefined);
+}
+
+/**
+ * The queries the kept copy filled are asked for again once, when the server can be reached: what
+ * was kept is shown at once, never taken as the truth. One whose data came from the server since
+ * (`since`: this start) is left alone, as is one being fetched already; one not on show is asked
+ * when a screen shows it. Offline nothing is asked (the screens say since when they show).
+ */
+function revalidateRestored(fromKeptCopy: Set<Query>, since: number) {
+  if (!useConnectivity.getState().online) return;
+  const restored = (query: Query) => fromKeptCopy.has(query) && query.state.dataUpdatedAt < since;
+  void queryClient.invalidateQueries({ predicate: restored, refetchType: 'none' });
+  void queryClient.refetchQueries({ predicate: (query) => restored(query) && query.state.fetchStatus === 'idle', type: 'active' }, { cancelRefetch: false });
+}
 /** Bumped on every switch, so a slower earlier switch cannot attach after a later one. */
 let generation = 0;
 /** Whose queries the cache may hold: the member followed last (or null: nobody's). */
@@ -56,6 +85,7 @@ let holder: string | null = null;
  */
 export async function persistFor(memberId: string | null, buildId: string): Promise<void> {
   const mine = ++generation;
+  const startedAt = Date.now();
   stopPersisting?.();
   stopPersisting = null;
   if (holder !== memberId) queryClient.clear();
@@ -72,17 +102,29 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
   // The persister writes on changes after its restore; data that arrives while it reads (a page's
   // first answer, or the first browse page the shell brought) is written once the restore ends.
   let arrivedDuringRestore = false;
+  // What the restore fills: a query it adds with its data, or one whose older data it replaces.
+  const fromKeptCopy = new Set<Query>();
   const stopWatching = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') arrivedDuringRestore = true;
+    if (event.type === 'added' && event.query.state.data !== undefined) fromKeptCopy.add(event.query);
+    if (event.type === 'updated' && event.action.type === 'setState') fromKeptCopy.add(event.query);
   });
   const [unsubscribe, restored] = persistQueryClient({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: buildId, dehydrateOptions });
   // The persister writes at most every 500 ms; an app closed or sent to the background sooner
   // writes now, so what was just on screen is there at the next start.
-  const flush = () => {
+  const write = async () => {
     if (mine !== generation) return;
     const persisted = { buster: buildId, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) };
-    void storage.setItem(cacheKeyFor(memberId), JSON.stringify(persisted)).catch(() => undefined);
+    await storage.setItem(cacheKeyFor(memberId), JSON.stringify(persisted));
   };
+  const flush = () => void write().catch(() => undefined);
+  writeNow = write;
+  // Another tab of the member changed something: ask again for what it names.
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(cacheKeyFor(memberId));
+  const ownChannel = channel;
+  ownChannel?.addEventListener('message', (event: MessageEvent<ChangedMessage>) => {
+    for (const queryKey of event.data.changed ?? []) void queryClient.invalidateQueries({ queryKey });
+  });
   const onHidden = () => {
     if (document.visibilityState === 'hidden') flush();
   };
@@ -92,10 +134,14 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
     unsubscribe();
     window.removeEventListener('pagehide', flush);
     document.removeEventListener('visibilitychange', onHidden);
+    ownChannel?.close();
+    if (channel === ownChannel) channel = null;
+    if (writeNow === write) writeNow = null;
   };
   await restored.catch(() => undefined);
   stopWatching();
   if (arrivedDuringRestore) flush();
+  if (mine === generation) revalidateRestored(fromKeptCopy, startedAt);
 }
 
 /** Sign-out: nothing of the member stays on the device. */
