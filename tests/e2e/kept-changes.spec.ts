@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addDays, todayIn } from '#shared/domain/time-zones.ts';
-import { createMember, serviceWorkerControls, signInAs, type Member } from '../support/e2e-fixtures.ts';
+import sharp from 'sharp';
+import { addPhoto, apiPost, confirmedDate, createMember, serviceWorkerControls, signInAs, type Member } from '../support/e2e-fixtures.ts';
 import { MAIL_DIR } from '../support/e2e-global-setup.ts';
 import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
@@ -14,12 +15,14 @@ import { startSmtpSink } from '../support/smtp-sink.ts';
  * server gone at that moment, the kept copy still has it. On its own server process, which it stops.
  */
 let server: ServerProcess;
+let smtpUrl: string;
 let closeSink: () => Promise<void>;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-kept-'));
 test.beforeAll(async () => {
   const sink = await startSmtpSink({ dir: MAIL_DIR });
   closeSink = () => sink.close();
-  server = await startServerProcess({ smtpUrl: sink.url, quiet: true, dataDir });
+  smtpUrl = sink.url;
+  server = await startServerProcess({ smtpUrl, quiet: true, dataDir });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -133,7 +136,7 @@ test('with the server gone at the next start, the kept copy still has the change
     await expect(upcoming(page).getByText('Cafe Gone')).toBeVisible({ timeout: 2_000 });
     await expect(page.getByRole('status').filter({ hasText: /^Offline — updated / })).toBeVisible();
   } finally {
-    server = await startServerProcess({ quiet: true, dataDir, port: server.port });
+    server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
   }
   await context.close();
 });
@@ -149,5 +152,138 @@ test("two pages of one member: a free time added in one shows in the other witho
   await expect(second.getByText('No upcoming free times yet.')).toBeVisible();
   await addTime(first, inVancouver(4), 'Cafe Twice');
   await expect(upcoming(second).getByText('Cafe Twice')).toBeVisible();
+  await context.close();
+});
+
+/**
+ * The five ways the next start comes after a change: a reload 0, 50, 150 or 500 ms after its success
+ * shows, and the page closed and another opened at `path`. For each, `act` makes a change on the
+ * page (its success shown), and `seen` must find it on the next start's page within 2 s
+ * (`SEEN_WITHIN`), with the calls matching `asked` made once at most by then.
+ */
+const SEEN_WITHIN = { timeout: 2_000 };
+
+async function acrossStarts(
+  context: BrowserContext,
+  first: Page,
+  path: string,
+  change: { act(page: Page, round: number): Promise<void>; seen(page: Page, round: number, label: string): Promise<void>; asked: (url: URL) => boolean },
+) {
+  let page = first;
+  for (const [round, ms] of [0, 50, 150, 500, null].entries()) {
+    await change.act(page, round);
+    let calls = 0;
+    let counting = false;
+    const watch = (next: Page) => {
+      next.once('framenavigated', () => (counting = true));
+      next.on('request', (request) => {
+        if (counting && change.asked(new URL(request.url()))) calls += 1;
+      });
+    };
+    if (ms === null) {
+      await page.close();
+      page = await context.newPage();
+      watch(page);
+      await page.goto(path);
+    } else {
+      if (ms > 0) await page.waitForTimeout(ms);
+      watch(page);
+      await page.reload();
+    }
+    const label = ms === null ? 'closed and opened again' : `reload ${ms} ms after`;
+    await change.seen(page, round, label);
+    expect(calls, label).toBeLessThanOrEqual(1);
+  }
+  return page;
+}
+
+test('a message sent just before the app closes is in the thread at the next start', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [me, partner] = await Promise.all([
+    createMember(server.url, { verified: true, gender: 'female', name: `Mia ${tag}` }),
+    createMember(server.url, { verified: true, gender: 'male', name: `Max ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(server.url, partner);
+  await confirmedDate(server.url, me, partner);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await signInAs(page, me);
+  const thread = `/messages/${partner.user._id}`;
+  await page.goto(thread);
+  const text = (round: number) => `Kept message ${round} ${tag}`;
+  const log = (current: Page) => current.getByRole('log', { name: `Messages with Max ${tag}` });
+  await acrossStarts(context, page, thread, {
+    act: async (current, round) => {
+      await current.getByRole('textbox', { name: `Message Max ${tag}` }).fill(text(round));
+      await current.getByRole('button', { name: 'Send' }).click();
+      await expect(log(current)).toContainText(`You: ${text(round)}`);
+      await expect(current.getByText('Sending…')).toHaveCount(0);
+    },
+    seen: (current, round, label) => expect(log(current), label).toContainText(`You: ${text(round)}`, SEEN_WITHIN),
+    asked: (url) => url.pathname === `/api/messages/conversation/${partner.user._id}`,
+  });
+  await context.close();
+});
+
+test('a booking request accepted just before the app closes reads confirmed at the next start', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const host = await createMember(server.url, { verified: true, gender: 'female', name: `Hana ${tag}` });
+  const guests = await Promise.all(
+    [0, 1, 2, 3, 4].map((n) => createMember(server.url, { verified: true, gender: 'male', name: `Guest${n} ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' })),
+  );
+  await Promise.all(guests.map((guest) => addPhoto(server.url, guest)));
+  for (const [n, guest] of guests.entries()) {
+    const { slot } = (await apiPost(server.url, host, '/availability/create', { date: inVancouver(2 + n), startTime: '19:00', endTime: '21:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as { slot: { _id: string } };
+    await apiPost(server.url, guest, '/bookings/request', {
+      availabilityId: slot._id,
+      requestMessage: `Request ${n} ${tag}`,
+      proposedVenue: { name: 'Bistro Verde', address: '', type: '', priceRange: '$$' },
+      paymentResponsibility: { paidBy: 'requester' },
+    }, 201);
+  }
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await signInAs(page, host);
+  await page.goto('/notifications');
+  const item = (current: Page, round: number) => current.getByRole('article').filter({ hasText: `Request ${round} ${tag}` });
+  await acrossStarts(context, page, '/notifications', {
+    act: async (current, round) => {
+      await item(current, round).getByRole('button', { name: 'Accept', exact: true }).click();
+      await expect(item(current, round).getByText('Confirmed', { exact: true })).toBeVisible();
+    },
+    seen: (current, round, label) => expect(item(current, round).getByText('Confirmed', { exact: true }), label).toBeVisible(SEEN_WITHIN),
+    asked: (url) => url.pathname === '/api/users/notifications',
+  });
+  await context.close();
+});
+
+test('a profile saved and a photo added just before the app closes are there at the next start', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const member = await createMember(server.url, { verified: true, gender: 'female', name: 'Kept Profile' });
+  const context = await browser.newContext({ baseURL: server.url });
+  let page = await context.newPage();
+  await signInAs(page, member);
+  await page.goto('/profile');
+  const bio = (round: number) => `Kept bio number ${round}.`;
+  page = await acrossStarts(context, page, '/profile', {
+    act: async (current, round) => {
+      await current.getByLabel('Bio', { exact: true }).fill(bio(round));
+      await current.getByRole('button', { name: 'Save Profile' }).click();
+      await expect(current.getByText('Profile updated successfully!')).toBeVisible();
+    },
+    seen: (current, round, label) => expect(current.getByLabel('Bio', { exact: true }), label).toHaveValue(bio(round), SEEN_WITHIN),
+    asked: (url) => url.pathname === '/api/auth/me',
+  });
+  const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a75' } }).jpeg().toBuffer();
+  await acrossStarts(context, page, '/profile', {
+    act: async (current, round) => {
+      await current.getByLabel('Add photos').setInputFiles({ name: `kept-${round}.jpg`, mimeType: 'image/jpeg', buffer: jpeg });
+      await expect(current.getByText('1 photo added.')).toBeVisible();
+    },
+    seen: (current, round, label) => expect(current.getByRole('img', { name: `Your photo ${round + 1}` }), label).toBeVisible(SEEN_WITHIN),
+    asked: (url) => url.pathname === '/api/auth/me',
+  });
   await context.close();
 });

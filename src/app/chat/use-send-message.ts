@@ -2,6 +2,7 @@ import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-q
 import { chatPaths } from '#shared/api/chat.paths.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
 import { queueChange, useOutbox } from '#app/platform/outbox/outbox.ts';
+import { keepChange } from '#app/platform/query.ts';
 import { addSentMessage, chatApi, chatKeys, type SendVariables } from './chat.api.ts';
 
 /**
@@ -15,8 +16,10 @@ export function useSendMessage(recipientId: string) {
     mutationKey: chatKeys.send(),
     mutationFn: (variables: SendVariables) => chatApi.send(variables),
     networkMode: 'always',
-    onSuccess: ({ message }) => {
+    onSuccess: async ({ message }) => {
       addSentMessage(queryClient, recipientId, message);
+      // On the device (and in the member's other tabs) before the pending copy leaves the screen.
+      await keepChange([chatKeys.all]);
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
     },
   });

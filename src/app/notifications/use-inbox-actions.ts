@@ -5,6 +5,7 @@ import type { Notification } from '#shared/api/notifications.ts';
 import { ARCHIVE_REFRESH_MS } from '#shared/domain/notifications.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { http, type AnswerOf } from '#app/platform/http.ts';
+import { keepChange } from '#app/platform/query.ts';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { notificationKeys, notificationsApi } from './notifications.api.ts';
 
@@ -95,9 +96,10 @@ export function useInboxActions(): InboxActions {
     mutationFn: ({ item, action, responseMessage }: { item: Notification; action: RespondAction; responseMessage: string }) =>
       respondTo(item.data.bookingId!, action, responseMessage),
     networkMode: 'always',
-    onSuccess: (answer, { item }) => {
-      toast.success(answer.message);
+    onSuccess: async (answer, { item }) => {
       patchItem(queryClient, item._id, { status: answer.booking.status, isRead: true });
+      await keepChange([notificationKeys.all, ['bookings']]);
+      toast.success(answer.message);
       // Answering a request is reading it.
       if (!item.isRead) read.mutate(item);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });

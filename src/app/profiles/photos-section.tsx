@@ -7,7 +7,8 @@ import { Dialog } from '#app/platform/ui/dialog.tsx';
 import { useRealtimeStore } from '#app/platform/realtime/realtime.store.ts';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { compressPhotos, refusalMessages } from './compress-photos.ts';
-import { PHOTO_DELETE_FAILED, PHOTO_UPLOAD_FAILED, profilesApi, refreshOwnRecord, updateOwnRecord } from './profiles.api.ts';
+import { useSession } from '#app/platform/session.store.ts';
+import { PHOTO_DELETE_FAILED, PHOTO_UPLOAD_FAILED, keepOwnRecord, profilesApi, refreshOwnRecord, updateOwnRecord } from './profiles.api.ts';
 
 type Photo = User['profile']['photos'][number];
 type Progress = { stage: 'preparing'; done: number; total: number } | { stage: 'uploading'; count: number };
@@ -17,7 +18,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** The server's photos go into the session store; then the fresh record (score included). */
 async function showPhotos(photos: Photo[]) {
   updateOwnRecord((user) => ({ ...user, profile: { ...user.profile, photos } }));
-  await refreshOwnRecord().catch(() => undefined);
+  const fresh = await refreshOwnRecord().catch(() => useSession.getState().user);
+  if (fresh) await keepOwnRecord(fresh);
 }
 
 /** Photos: up to five, compressed on the device before upload; delete after a confirmation. */

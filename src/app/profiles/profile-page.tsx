@@ -19,7 +19,7 @@ import { InterestsField } from './interests-field.tsx';
 import { NotificationSettingsSection } from './notification-settings.tsx';
 import { PhotosSection } from './photos-section.tsx';
 import { PreferencesFields, type PreferenceErrors } from './preferences-fields.tsx';
-import { PROFILE_SAVE_FAILED, ownRecordQuery, profilesApi } from './profiles.api.ts';
+import { PROFILE_SAVE_FAILED, keepOwnRecord, ownRecordQuery, profilesApi } from './profiles.api.ts';
 import './profiles.css';
 
 export const PROFILE_SAVED = 'Profile updated successfully!';
@@ -189,7 +189,7 @@ function ProfileForm({ user, pushControl }: { user: User; pushControl?: ReactNod
     setBusy(true);
     try {
       const { user: fresh } = await profilesApi.update(body);
-      useSession.getState().setUser(fresh);
+      await keepOwnRecord(fresh);
       setDraft(draftOf(fresh));
       setLocationKey((n) => n + 1);
       toast.success(PROFILE_SAVED);

@@ -5,7 +5,7 @@ import type { NotificationSettingsResponseSchema, PhotoDeleteResponseSchema, Pho
 import { profilesPaths } from '#shared/api/profiles.paths.ts';
 import { authApi, authKeys } from '#app/auth/auth.api.ts';
 import { api, http, toHttpError, type AnswerOf } from '#app/platform/http.ts';
-import { queryClient } from '#app/platform/query.ts';
+import { keepChange, queryClient } from '#app/platform/query.ts';
 import { useSession } from '#app/platform/session.store.ts';
 
 /** Photos travel slower than JSON on a phone's network. */
@@ -56,6 +56,13 @@ export const ownRecordQuery = () => ownRecord(authApi.ownRecord);
 export function updateOwnRecord(change: (user: User) => User) {
   const { user, setUser } = useSession.getState();
   if (user) setUser(change(user));
+}
+
+/** The member's record the server just answered with: on screen, in the cache and on the device before the success shows. */
+export async function keepOwnRecord(user: User): Promise<void> {
+  useSession.getState().setUser(user);
+  queryClient.setQueryData(authKeys.me(), user);
+  await keepChange([authKeys.me()]);
 }
 
 /** After a photo change: the server's record, for the score and anything else it moved. */
