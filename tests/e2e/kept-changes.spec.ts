@@ -287,3 +287,68 @@ test('a profile saved and a photo added just before the app closes are there at 
   });
   await context.close();
 });
+
+test('with the server gone at the next start, a message sent, a request accepted, a profile saved and a photo added are still on screen', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [me, partner] = await Promise.all([
+    createMember(server.url, { verified: true, gender: 'female', name: `Ona ${tag}` }),
+    createMember(server.url, { verified: true, gender: 'male', name: `Olaf ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(server.url, partner);
+  await confirmedDate(server.url, me, partner);
+  const { slot } = (await apiPost(server.url, me, '/availability/create', { date: inVancouver(5), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: 'Deli' }, 201)) as { slot: { _id: string } };
+  await apiPost(server.url, partner, '/bookings/request', {
+    availabilityId: slot._id,
+    requestMessage: `Lunch? ${tag}`,
+    proposedVenue: { name: 'Deli', address: '', type: '', priceRange: '$$' },
+    paymentResponsibility: { paidBy: 'requester' },
+  }, 201);
+  const context = await browser.newContext({ baseURL: server.url });
+  const open = async (path: string) => {
+    const page = await context.newPage();
+    await signInAs(page, me);
+    await page.goto(path);
+    return page;
+  };
+  const chat = await open(`/messages/${partner.user._id}`);
+  await serviceWorkerControls(chat);
+  const log = chat.getByRole('log', { name: `Messages with Olaf ${tag}` });
+  const inbox = await open('/notifications');
+  const request = inbox.getByRole('article').filter({ hasText: `Lunch? ${tag}` });
+  await expect(request).toBeVisible();
+  const profile = await open('/profile');
+  await expect(profile.getByLabel('Bio', { exact: true })).toBeVisible();
+  // From here nothing is asked again before the server goes: only the changes themselves can put what follows in the kept copy.
+  await context.route(/\/api\/(messages\/conversation|users\/notifications|auth\/me)/, (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()));
+
+  await chat.getByRole('textbox', { name: `Message Olaf ${tag}` }).fill(`Before the lights went out ${tag}`);
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(log).toContainText(`You: Before the lights went out ${tag}`);
+  await expect(chat.getByText('Sending…')).toHaveCount(0);
+
+  await request.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(request.getByText('Confirmed', { exact: true })).toBeVisible();
+
+  await profile.getByLabel('Bio', { exact: true }).fill('Written just before the server went.');
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(profile.getByText('Profile updated successfully!')).toBeVisible();
+  const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#5a7' } }).jpeg().toBuffer();
+  await profile.getByLabel('Add photos').setInputFiles({ name: 'last.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(profile.getByText('1 photo added.')).toBeVisible();
+
+  await server.child.kill('SIGKILL');
+  await server.exited;
+  await context.unrouteAll();
+  try {
+    for (const page of [chat, inbox, profile]) await page.reload();
+    await expect(log).toContainText(`You: Before the lights went out ${tag}`, SEEN_WITHIN);
+    await expect(request.getByText('Confirmed', { exact: true })).toBeVisible(SEEN_WITHIN);
+    await expect(profile.getByLabel('Bio', { exact: true })).toHaveValue('Written just before the server went.', SEEN_WITHIN);
+    await expect(profile.getByRole('img', { name: 'Your photo 1' })).toBeVisible(SEEN_WITHIN);
+    for (const page of [chat, inbox]) await expect(page.getByRole('status').filter({ hasText: /^Offline — updated / })).toBeVisible();
+  } finally {
+    server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
+  }
+  await context.close();
+});

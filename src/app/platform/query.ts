@@ -47,15 +47,28 @@ let writeNow: (() => Promise<void>) | null = null;
 /** Tells the member's other tabs and windows what changed. */
 let channel: BroadcastChannel | null = null;
 
-type ChangedMessage = { changed: QueryKey[] };
+/** What a tab tells the member's others: the queries a change touched, with the data it left in them. */
+type ChangedMessage = { changed: QueryKey[]; data: { queryKey: QueryKey; data: unknown; updatedAt: number }[] };
 
 /**
  * After the member changed something (the change already in the query cache): writes the cache to
- * the device before the success is shown, so an app closed at once keeps it, and tells the
- * member's other tabs, which ask again for `changed`. Throttled writes are for data arriving.
+ * the device before the success is shown, so an app closed at once keeps it, and gives the member's
+ * other tabs the same data (each writes the one kept copy too) and has them ask again for
+ * `changed`. Throttled writes are for data arriving.
  */
 export async function keepChange(changed: QueryKey[]): Promise<void> {
-  channel?.postMessage({ changed } satisfies ChangedMessage);
+  const data = changed.flatMap((queryKey) =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey })
+      .filter((query) => query.state.data !== undefined)
+      .map((query) => ({ queryKey: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt })),
+  );
+  try {
+    channel?.postMessage({ changed, data } satisfies ChangedMessage);
+  } catch {
+    channel?.postMessage({ changed, data: [] } satisfies ChangedMessage);
+  }
   await writeNow?.().catch(() => undefined);
 }
 
@@ -123,6 +136,7 @@ export async function persistFor(memberId: string | null, buildId: string): Prom
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(cacheKeyFor(memberId));
   const ownChannel = channel;
   ownChannel?.addEventListener('message', (event: MessageEvent<ChangedMessage>) => {
+    for (const entry of event.data.data ?? []) queryClient.setQueryData(entry.queryKey, entry.data, { updatedAt: entry.updatedAt });
     for (const queryKey of event.data.changed ?? []) void queryClient.invalidateQueries({ queryKey });
   });
   const onHidden = () => {
