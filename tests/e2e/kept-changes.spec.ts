@@ -116,7 +116,7 @@ test('a free time added or removed just before the app is closed is there at the
   await context.close();
 });
 
-test('with the server gone at the next start, the kept copy still has the change, marked offline', async ({ browser }) => {
+test('with the server gone at the next start, the kept copy still has a free time added and not one removed, marked offline', async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
@@ -124,9 +124,12 @@ test('with the server gone at the next start, the kept copy still has the change
   await page.goto('/availability');
   await serviceWorkerControls(page);
   await expect(page.getByText('No upcoming free times yet.')).toBeVisible();
-  // The calendar is not asked again before the server goes: only the change itself can have put the new time in the kept copy.
+  await addTime(page, inVancouver(2), 'Cafe Leaving');
+  await expect(upcoming(page).getByText('Cafe Leaving')).toBeVisible();
+  // The calendar is not asked again before the server goes: only the changes themselves can put them in the kept copy.
   const calendar = '**/api/availability/my-calendar**';
   await page.route(calendar, (route) => route.abort());
+  await removeTime(page, 'Cafe Leaving');
   await addTime(page, inVancouver(3), 'Cafe Gone');
   await server.child.kill('SIGKILL');
   await server.exited;
@@ -134,6 +137,7 @@ test('with the server gone at the next start, the kept copy still has the change
   try {
     await page.reload();
     await expect(upcoming(page).getByText('Cafe Gone')).toBeVisible({ timeout: 2_000 });
+    await expect(upcoming(page).getByText('Cafe Leaving')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: /^Offline — updated / })).toBeVisible();
   } finally {
     server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });

@@ -88,15 +88,14 @@ export function Composer({
     setFailed(false);
     typing.stop();
     onSending?.();
-    const queue = () => {
-      void queueSend({ recipientId, content, clientId }, recipientName);
+    const queue = async () => {
+      await queueSend({ recipientId, content, clientId }, recipientName);
       attempt.current = null;
       setText('');
       box.current?.focus();
     };
     if (!navigator.onLine || hasWaiting()) {
-      queue();
-      sending.current = false;
+      void queue().finally(() => (sending.current = false));
       return;
     }
     send.mutate(
@@ -108,7 +107,7 @@ export function Composer({
           box.current?.focus();
         },
         onError: (error) => {
-          if (error instanceof HttpError && error.status === 0) queue();
+          if (error instanceof HttpError && error.status === 0) void queue();
           else if (error instanceof HttpError && error.status === 403) onForbidden();
           else setFailed(true);
         },

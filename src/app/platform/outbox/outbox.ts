@@ -175,8 +175,9 @@ export async function queueChange(input: NewChange): Promise<OutboxChange> {
   const memberId = useSession.getState().user?._id;
   if (!memberId) throw new Error('only a signed-in member queues changes');
   const change: OutboxChange = { ...input, invalidates: input.invalidates.map((key) => [...key]), id: crypto.randomUUID(), memberId, seq: nextSeq(), createdAt: new Date().toISOString(), state: 'waiting' };
-  if (useOutbox.getState().memberId === memberId) useOutbox.setState((state) => ({ changes: [...state.changes, change] }));
+  // On the device before it shows as waiting: an app closed at once keeps it.
   await idbQueue.put(change);
+  if (useOutbox.getState().memberId === memberId) useOutbox.setState((state) => ({ changes: [...state.changes, change] }));
   void requestBackgroundSync();
   void flush();
   return change;
