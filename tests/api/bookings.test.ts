@@ -623,7 +623,8 @@ describe('reliability stats, booking status and date activity', () => {
     // Only dates that were kept (confirmed or completed) count as activity; the two missed ones do not.
     expect(page.recentDateActivity).toMatchObject({
       thisMonth: 1,
-      lastConfirmedDate: doneRow.startsAt.toISOString(),
+      // The host's calendar day of that date, as its slot has it (never shifted by a zone).
+      lastConfirmedDate: String((await slotRow(doneRow.slotId)).date),
       feedback: [{ rating: 5, comment: 'Wonderful evening' }],
     });
     // Dana sees the viewer's request from the host's side.

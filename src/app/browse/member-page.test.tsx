@@ -187,7 +187,7 @@ describe('/user/{userId} member page', () => {
       memberDetail({
         recentDateActivity: {
           thisMonth: 3,
-          lastConfirmedDate: null,
+          lastConfirmedDate: '2026-11-27',
           feedback: [
             { rating: 5, comment: 'Great conversation', createdAt: '2026-11-20T10:00:00.000Z' },
             { rating: 4, comment: 'Lovely evening', createdAt: '2026-11-15T10:00:00.000Z' },
@@ -198,6 +198,8 @@ describe('/user/{userId} member page', () => {
     );
     const activity = screen.getByRole('region', { name: 'Recent Date Activity' });
     expect(fact(activity, 'Dates this month')).toBe('3');
+    // The host's calendar day as the server gives it, whatever the viewer's zone.
+    expect(fact(activity, 'Last confirmed date')).toBe('Nov 27, 2026');
     expect(within(activity).getByText('Great conversation')).toBeTruthy();
     expect(within(activity).getByText('5 out of 5 stars')).toBeTruthy();
     expect(within(activity).getByText('Lovely evening')).toBeTruthy();

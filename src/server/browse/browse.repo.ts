@@ -8,6 +8,7 @@ import type { Tx } from '../platform/db/client.ts';
 import { photosJsonTextOf } from '../profiles/photos.repo.ts';
 import { isoText, jsonArrayOf, jsonFields, jsonObject, jsonScalar, jsonUuid, jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
+import { availabilitySlots } from '../availability/availability.tables.ts';
 import { bookings, memberDateStats } from '../bookings/bookings.tables.ts';
 import { summaryColumns, toDateStats, type DateStats } from '../profiles/profiles.repo.ts';
 
@@ -526,11 +527,13 @@ function bookingStatusText(member: SQL, viewerId: unknown): SQL<string> {
 
 /**
  * The member's recent dates as JSON text: their confirmed or completed dates in [monthStart,
- * monthEnd), the latest of those dates, and the latest reviews they received.
+ * monthEnd), the day of the latest (its host's calendar day, 'YYYY-MM-DD', as every date's time is
+ * the host's), and the latest reviews they received.
  */
 function recentActivityText(member: SQL, monthStart: unknown, monthEnd: unknown): SQL<string> {
   const datedAs = (side: typeof bookings.hostId | typeof bookings.guestId) =>
-    sql`select ${bookings.startsAt} as starts_at from ${bookings} where ${side} = ${member} and ${bookings.status} in ${DATED}`;
+    sql`select ${bookings.startsAt} as starts_at, ${availabilitySlots.date} as day from ${bookings}
+      join ${availabilitySlots} on ${availabilitySlots.id} = ${bookings.slotId} where ${side} = ${member} and ${bookings.status} in ${DATED}`;
   const review = sql.identifier('r');
   const feedback = jsonArrayOf(
     jsonObject({
@@ -548,7 +551,7 @@ function recentActivityText(member: SQL, monthStart: unknown, monthEnd: unknown)
   // One read of the member's dates (as host and as guest) gives both the month's count and the latest.
   const activity = sql<string>`(select ${jsonObject({
     thisMonth: sql`(count(*) filter (where dated.starts_at >= ${monthStart}::timestamptz and dated.starts_at < ${monthEnd}::timestamptz))::text`,
-    lastConfirmedDate: jsonValue(isoText(sql`max(dated.starts_at)`)),
+    lastConfirmedDate: jsonValue(sql`to_char((array_agg(dated.day order by dated.starts_at desc))[1], 'YYYY-MM-DD')`),
     feedback,
   })} from (${datedAs(bookings.hostId)} union all ${datedAs(bookings.guestId)}) dated)`;
   // A member who never had a booking (most cards) has none of it: two index probes instead.

@@ -67,6 +67,7 @@ export const BookingStatusSchema = z.object({ status: z.string(), isInitiator: z
 
 export const RecentDateActivitySchema = z.object({
   thisMonth: z.number(),
+  /** The latest kept date's day on its host's calendar: 'YYYY-MM-DD'. */
   lastConfirmedDate: z.string().nullable(),
   feedback: z.array(z.object({ rating: z.number(), comment: z.string(), createdAt: z.string() })),
 });
