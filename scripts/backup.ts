@@ -32,7 +32,9 @@ async function backup(): Promise<Manifest> {
   } catch (error) {
     if (!(error instanceof DataDirBusy)) throw error;
     console.log(`The server (pid ${error.holder.pid}) owns ${config.dataDir}: asking it for the backup…`);
-    return backupThroughServer(config.dataDir, out);
+    return backupThroughServer(config.dataDir, out).catch((cause: unknown) => {
+      throw new Error(`${error.holder.command} (pid ${error.holder.pid}) holds ${config.dataDir} and did not answer (${(cause as Error).message}): wait for it to finish, or stop it and try again`);
+    });
   }
   try {
     return await directly();

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { chmodSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { Manifest } from './backup.ts';
 
@@ -11,7 +13,15 @@ import type { Manifest } from './backup.ts';
 
 export const CONTROL_SOCKET = 'rendezvous.sock';
 
-export const controlSocketPath = (dataDir: string) => path.join(path.resolve(dataDir), CONTROL_SOCKET);
+/** A Unix socket's path holds about 100 bytes: a deeper DATA_DIR gets one in the temporary folder, named after it. */
+const MAX_SOCKET_PATH = 100;
+
+export function controlSocketPath(dataDir: string): string {
+  const folder = path.resolve(dataDir);
+  const inFolder = path.join(folder, CONTROL_SOCKET);
+  if (Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH) return inFolder;
+  return path.join(os.tmpdir(), `rendezvous-${createHash('sha256').update(folder).digest('hex').slice(0, 16)}.sock`);
+}
 
 export type ControlActions = { backup(outFile: string): Promise<Manifest> };
 
