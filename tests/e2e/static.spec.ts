@@ -60,7 +60,8 @@ test("a visitor's sign-in and sign-up pages hydrate without the schema library, 
   const page = await context.newPage();
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text());
+    // A body the browser let go of once the page navigated on is asked for again by its address.
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => fetch(response.url()).then((again) => again.text())));
   });
   const loaded = async () => (await Promise.all(scripts)).join('\n');
   for (const path of ['/register', '/login']) {
