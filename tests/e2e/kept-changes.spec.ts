@@ -116,35 +116,6 @@ test('a free time added or removed just before the app is closed is there at the
   await context.close();
 });
 
-test('with the server gone at the next start, the kept copy still has a free time added and not one removed, marked offline', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  await signInAs(page, await host());
-  await page.goto('/availability');
-  await serviceWorkerControls(page);
-  await expect(page.getByText('No upcoming free times yet.')).toBeVisible();
-  await addTime(page, inVancouver(2), 'Cafe Leaving');
-  await expect(upcoming(page).getByText('Cafe Leaving')).toBeVisible();
-  // The calendar is not asked again before the server goes: only the changes themselves can put them in the kept copy.
-  const calendar = '**/api/availability/my-calendar**';
-  await page.route(calendar, (route) => route.abort());
-  await removeTime(page, 'Cafe Leaving');
-  await addTime(page, inVancouver(3), 'Cafe Gone');
-  await server.child.kill('SIGKILL');
-  await server.exited;
-  await page.unroute(calendar);
-  try {
-    await page.reload();
-    await expect(upcoming(page).getByText('Cafe Gone')).toBeVisible({ timeout: 2_000 });
-    await expect(upcoming(page).getByText('Cafe Leaving')).toHaveCount(0);
-    await expect(page.getByRole('status').filter({ hasText: /^Offline — updated / })).toBeVisible();
-  } finally {
-    server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
-  }
-  await context.close();
-});
-
 test("two pages of one member: a free time added in one shows in the other without a reload", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.url });
   const [first, second] = [await context.newPage(), await context.newPage()];
@@ -163,18 +134,34 @@ test("two pages of one member: a free time added in one shows in the other witho
  * The five ways the next start comes after a change: a reload 0, 50, 150 or 500 ms after its success
  * shows, and the page closed and another opened at `path`. For each, `act` makes a change on the
  * page (its success shown), and `seen` must find it on the next start's page within 2 s
- * (`SEEN_WITHIN`), with the calls matching `asked` made once at most by then.
+ * (`SEEN_WITHIN`).
+ * - 'server up': the calls matching `asked` are made once at most by then.
+ * - 'server gone': those calls are refused from before the change (only the change itself can put
+ *   it in the kept copy), the server is killed at the moment of the start, and the page must show
+ *   the kept change marked offline. The server then starts again on the same data for the next round.
  */
 const SEEN_WITHIN = { timeout: 2_000 };
+const MODES = ['server up', 'server gone'] as const;
+type Mode = (typeof MODES)[number];
+type Change = {
+  act(page: Page, round: number): Promise<void>;
+  seen(page: Page, round: number, label: string): Promise<void>;
+  asked: (url: URL) => boolean;
+  /** With the server gone, after `seen`: a change made now waits in the outbox ('server gone' only). */
+  whileGone?(page: Page, round: number): Promise<void>;
+  /** With the server back and the page reloaded: what waited has reached it. */
+  back?(page: Page, round: number): Promise<void>;
+};
 
-async function acrossStarts(
-  context: BrowserContext,
-  first: Page,
-  path: string,
-  change: { act(page: Page, round: number): Promise<void>; seen(page: Page, round: number, label: string): Promise<void>; asked: (url: URL) => boolean },
-) {
+const offlineMark = (page: Page) => page.getByRole('status').filter({ hasText: /^Offline — updated / });
+
+async function acrossStarts(context: BrowserContext, first: Page, path: string, change: Change, mode: Mode = 'server up') {
+  const refuseAsked = (url: URL) => change.asked(url);
   let page = first;
+  if (mode === 'server gone') await serviceWorkerControls(page);
   for (const [round, ms] of [0, 50, 150, 500, null].entries()) {
+    const label = `${mode}: ${ms === null ? 'closed and opened again' : `reload ${ms} ms after`}`;
+    if (mode === 'server gone') await context.route(refuseAsked, (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()));
     await change.act(page, round);
     let calls = 0;
     let counting = false;
@@ -184,25 +171,66 @@ async function acrossStarts(
         if (counting && change.asked(new URL(request.url()))) calls += 1;
       });
     };
+    if (ms !== null && ms > 0) await page.waitForTimeout(ms);
+    if (mode === 'server gone') {
+      await server.child.kill('SIGKILL');
+      await server.exited;
+      await context.unroute(refuseAsked);
+    }
     if (ms === null) {
       await page.close();
       page = await context.newPage();
       watch(page);
       await page.goto(path);
     } else {
-      if (ms > 0) await page.waitForTimeout(ms);
       watch(page);
       await page.reload();
     }
-    const label = ms === null ? 'closed and opened again' : `reload ${ms} ms after`;
     await change.seen(page, round, label);
-    expect(calls, label).toBeLessThanOrEqual(1);
+    if (mode === 'server up') {
+      expect(calls, label).toBeLessThanOrEqual(1);
+      continue;
+    }
+    await expect(offlineMark(page), label).toBeVisible();
+    await change.whileGone?.(page, round);
+    server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
+    await page.reload();
+    await expect(offlineMark(page), `${label}, server back`).toHaveCount(0);
+    await change.seen(page, round, `${label}, server back`);
+    await change.back?.(page, round);
   }
   return page;
 }
 
-test('a message sent just before the app closes is in the thread at the next start', async ({ browser }) => {
-  test.setTimeout(120_000);
+test('with the server gone at each start, a free time added or removed just before is kept, marked offline', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const member = await host();
+  for (const round of [0, 1, 2, 3, 4]) await apiPost(server.url, member, '/availability/create', { date: inVancouver(2 + round), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: `Cafe Leaving ${round}` }, 201);
+  const context = await browser.newContext({ baseURL: server.url });
+  let page = await context.newPage();
+  await signInAs(page, member);
+  await page.goto('/availability');
+  await serviceWorkerControls(page);
+  await expect(upcoming(page).getByText('Cafe Leaving 4')).toBeVisible();
+  const calendar = (url: URL) => url.pathname === '/api/availability/my-calendar';
+  page = await acrossStarts(context, page, '/availability', {
+    act: (current, round) => addTime(current, inVancouver(8 + round), `Cafe Gone ${round}`),
+    seen: (current, round, label) => expect(upcoming(current).getByText(`Cafe Gone ${round}`), label).toBeVisible(SEEN_WITHIN),
+    asked: calendar,
+  }, 'server gone');
+  await acrossStarts(context, page, '/availability', {
+    act: (current, round) => removeTime(current, `Cafe Leaving ${round}`),
+    seen: async (current, round, label) => {
+      await expect(upcoming(current).getByText('Cafe Gone 4'), label).toBeVisible(SEEN_WITHIN);
+      await expect(upcoming(current).getByText(`Cafe Leaving ${round}`), label).toHaveCount(0);
+    },
+    asked: calendar,
+  }, 'server gone');
+  await context.close();
+});
+
+for (const mode of MODES) test(`a message sent just before the app closes is in the thread at the next start (${mode})`, async ({ browser }) => {
+  test.setTimeout(240_000);
   const tag = Math.random().toString(36).slice(2, 6);
   const [me, partner] = await Promise.all([
     createMember(server.url, { verified: true, gender: 'female', name: `Mia ${tag}` }),
@@ -215,7 +243,13 @@ test('a message sent just before the app closes is in the thread at the next sta
   await signInAs(page, me);
   const thread = `/messages/${partner.user._id}`;
   await page.goto(thread);
+  await expect(page.getByRole('textbox', { name: `Message Max ${tag}` })).toBeVisible();
   const text = (round: number) => `Kept message ${round} ${tag}`;
+  const waiting = (round: number) => `Queued while the server was gone ${round} ${tag}`;
+  const sentTexts = async () => {
+    const response = await fetch(`${server.url}/api/messages/conversation/${partner.user._id}`, { headers: { authorization: `Bearer ${me.token}` } });
+    return ((await response.json()) as { messages: { content: string }[] }).messages.map((message) => message.content);
+  };
   const log = (current: Page) => current.getByRole('log', { name: `Messages with Max ${tag}` });
   await acrossStarts(context, page, thread, {
     act: async (current, round) => {
@@ -226,12 +260,23 @@ test('a message sent just before the app closes is in the thread at the next sta
     },
     seen: (current, round, label) => expect(log(current), label).toContainText(`You: ${text(round)}`, SEEN_WITHIN),
     asked: (url) => url.pathname === `/api/messages/conversation/${partner.user._id}`,
-  });
+    whileGone: async (current, round) => {
+      await current.getByRole('textbox', { name: `Message Max ${tag}` }).fill(waiting(round));
+      await current.getByRole('button', { name: 'Send' }).click();
+      await expect(log(current).getByRole('listitem').filter({ hasText: waiting(round) })).toContainText('Waiting to send…');
+      await current.reload();
+      await expect(log(current).getByRole('listitem').filter({ hasText: waiting(round) })).toContainText('Waiting to send…');
+    },
+    back: async (current, round) => {
+      await expect(log(current).getByRole('listitem').filter({ hasText: waiting(round) })).not.toContainText('Waiting to send…');
+      await expect.poll(async () => (await sentTexts()).filter((sent) => sent === waiting(round)).length).toBe(1);
+    },
+  }, mode);
   await context.close();
 });
 
-test('a booking request accepted just before the app closes reads confirmed at the next start', async ({ browser }) => {
-  test.setTimeout(150_000);
+for (const mode of MODES) test(`a booking request accepted just before the app closes reads confirmed at the next start (${mode})`, async ({ browser }) => {
+  test.setTimeout(240_000);
   const tag = Math.random().toString(36).slice(2, 6);
   const host = await createMember(server.url, { verified: true, gender: 'female', name: `Hana ${tag}` });
   const guests = await Promise.all(
@@ -252,6 +297,7 @@ test('a booking request accepted just before the app closes reads confirmed at t
   await signInAs(page, host);
   await page.goto('/notifications');
   const item = (current: Page, round: number) => current.getByRole('article').filter({ hasText: `Request ${round} ${tag}` });
+  await expect(item(page, 0)).toBeVisible();
   await acrossStarts(context, page, '/notifications', {
     act: async (current, round) => {
       await item(current, round).getByRole('button', { name: 'Accept', exact: true }).click();
@@ -259,18 +305,20 @@ test('a booking request accepted just before the app closes reads confirmed at t
     },
     seen: (current, round, label) => expect(item(current, round).getByText('Confirmed', { exact: true }), label).toBeVisible(SEEN_WITHIN),
     asked: (url) => url.pathname === '/api/users/notifications',
-  });
+  }, mode);
   await context.close();
 });
 
-test('a profile saved and a photo added just before the app closes are there at the next start', async ({ browser }) => {
-  test.setTimeout(150_000);
+for (const mode of MODES) test(`a profile saved and a photo added just before the app closes are there at the next start (${mode})`, async ({ browser }) => {
+  test.setTimeout(300_000);
   const member = await createMember(server.url, { verified: true, gender: 'female', name: 'Kept Profile' });
   const context = await browser.newContext({ baseURL: server.url });
   let page = await context.newPage();
   await signInAs(page, member);
   await page.goto('/profile');
+  await expect(page.getByLabel('Bio', { exact: true })).toBeVisible();
   const bio = (round: number) => `Kept bio number ${round}.`;
+  const ownRecord = (url: URL) => url.pathname === '/api/auth/me';
   page = await acrossStarts(context, page, '/profile', {
     act: async (current, round) => {
       await current.getByLabel('Bio', { exact: true }).fill(bio(round));
@@ -278,8 +326,8 @@ test('a profile saved and a photo added just before the app closes are there at 
       await expect(current.getByText('Profile updated successfully!')).toBeVisible();
     },
     seen: (current, round, label) => expect(current.getByLabel('Bio', { exact: true }), label).toHaveValue(bio(round), SEEN_WITHIN),
-    asked: (url) => url.pathname === '/api/auth/me',
-  });
+    asked: ownRecord,
+  }, mode);
   const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a75' } }).jpeg().toBuffer();
   await acrossStarts(context, page, '/profile', {
     act: async (current, round) => {
@@ -287,72 +335,7 @@ test('a profile saved and a photo added just before the app closes are there at 
       await expect(current.getByText('1 photo added.')).toBeVisible();
     },
     seen: (current, round, label) => expect(current.getByRole('img', { name: `Your photo ${round + 1}` }), label).toBeVisible(SEEN_WITHIN),
-    asked: (url) => url.pathname === '/api/auth/me',
-  });
-  await context.close();
-});
-
-test('with the server gone at the next start, a message sent, a request accepted, a profile saved and a photo added are still on screen', async ({ browser }) => {
-  test.setTimeout(150_000);
-  const tag = Math.random().toString(36).slice(2, 6);
-  const [me, partner] = await Promise.all([
-    createMember(server.url, { verified: true, gender: 'female', name: `Ona ${tag}` }),
-    createMember(server.url, { verified: true, gender: 'male', name: `Olaf ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
-  ]);
-  await addPhoto(server.url, partner);
-  await confirmedDate(server.url, me, partner);
-  const { slot } = (await apiPost(server.url, me, '/availability/create', { date: inVancouver(5), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: 'Deli' }, 201)) as { slot: { _id: string } };
-  await apiPost(server.url, partner, '/bookings/request', {
-    availabilityId: slot._id,
-    requestMessage: `Lunch? ${tag}`,
-    proposedVenue: { name: 'Deli', address: '', type: '', priceRange: '$$' },
-    paymentResponsibility: { paidBy: 'requester' },
-  }, 201);
-  const context = await browser.newContext({ baseURL: server.url });
-  const open = async (path: string) => {
-    const page = await context.newPage();
-    await signInAs(page, me);
-    await page.goto(path);
-    return page;
-  };
-  const chat = await open(`/messages/${partner.user._id}`);
-  await serviceWorkerControls(chat);
-  const log = chat.getByRole('log', { name: `Messages with Olaf ${tag}` });
-  const inbox = await open('/notifications');
-  const request = inbox.getByRole('article').filter({ hasText: `Lunch? ${tag}` });
-  await expect(request).toBeVisible();
-  const profile = await open('/profile');
-  await expect(profile.getByLabel('Bio', { exact: true })).toBeVisible();
-  // From here nothing is asked again before the server goes: only the changes themselves can put what follows in the kept copy.
-  await context.route(/\/api\/(messages\/conversation|users\/notifications|auth\/me)/, (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()));
-
-  await chat.getByRole('textbox', { name: `Message Olaf ${tag}` }).fill(`Before the lights went out ${tag}`);
-  await chat.getByRole('button', { name: 'Send' }).click();
-  await expect(log).toContainText(`You: Before the lights went out ${tag}`);
-  await expect(chat.getByText('Sending…')).toHaveCount(0);
-
-  await request.getByRole('button', { name: 'Accept', exact: true }).click();
-  await expect(request.getByText('Confirmed', { exact: true })).toBeVisible();
-
-  await profile.getByLabel('Bio', { exact: true }).fill('Written just before the server went.');
-  await profile.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(profile.getByText('Profile updated successfully!')).toBeVisible();
-  const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#5a7' } }).jpeg().toBuffer();
-  await profile.getByLabel('Add photos').setInputFiles({ name: 'last.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-  await expect(profile.getByText('1 photo added.')).toBeVisible();
-
-  await server.child.kill('SIGKILL');
-  await server.exited;
-  await context.unrouteAll();
-  try {
-    for (const page of [chat, inbox, profile]) await page.reload();
-    await expect(log).toContainText(`You: Before the lights went out ${tag}`, SEEN_WITHIN);
-    await expect(request.getByText('Confirmed', { exact: true })).toBeVisible(SEEN_WITHIN);
-    await expect(profile.getByLabel('Bio', { exact: true })).toHaveValue('Written just before the server went.', SEEN_WITHIN);
-    await expect(profile.getByRole('img', { name: 'Your photo 1' })).toBeVisible(SEEN_WITHIN);
-    for (const page of [chat, inbox]) await expect(page.getByRole('status').filter({ hasText: /^Offline — updated / })).toBeVisible();
-  } finally {
-    server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
-  }
+    asked: ownRecord,
+  }, mode);
   await context.close();
 });

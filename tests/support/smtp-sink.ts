@@ -38,6 +38,12 @@ export async function startSmtpSink(options: { dir?: string } = {}) {
     },
   });
 
+  // A client that goes away mid-conversation (a server process killed by a test) is routine for a
+  // mail server, not a failure of the test that killed it.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
 

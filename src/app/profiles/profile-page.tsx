@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { User } from '#shared/api/auth.ts';
@@ -62,13 +63,14 @@ export function ProfilePage(slots: ProfileSlots = {}) {
       </main>
     );
   }
-  return <ProfileScreen key={user._id} user={user} slots={slots} />;
+  return <ProfileScreen key={user._id} user={user} slots={slots} updatedAt={own.dataUpdatedAt} />;
 }
 
-function ProfileScreen({ user, slots }: { user: User; slots: ProfileSlots }) {
+function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileSlots; updatedAt: number }) {
   return (
     <main id="main" className="page profile-page">
       <h1>My Profile</h1>
+      <OfflineStatus updatedAt={updatedAt} />
       <div className="profile-columns">
         <div className="stack">
           {!user.isEmailVerified && (
