@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { HEAD_SCRIPT } from '#shared/head-script.ts';
@@ -46,7 +46,9 @@ import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerInputGuards } from './platform/input-guards.ts';
 import { registerDailyBackups } from './platform/backup/backup.ts';
+import { registerAnswerCheck, registerOpenApi } from './platform/openapi.ts';
 import { createIdempotency, pruneIdempotencyKeys } from './platform/idempotency/idempotency.ts';
 import { createJobs, pruneFinishedJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
@@ -85,9 +87,13 @@ export type AppDeps = {
   logger?: FastifyBaseLogger;
   /** Check the answers written as JSON text (browse, README decision 62) against their response schemas: the API tests do. */
   checkAnswers?: boolean;
+  /** Accounts one client address may open per hour (REGISTRATIONS_PER_IP); the auth feature's limit when omitted. */
+  registrationsPerIp?: number;
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
+/** The contract's version (the OpenAPI document's): raised when a call or an answer changes shape. */
+const API_VERSION = '1.0.0';
 /** The pages' one inline script, allowed by its hash and nothing else. */
 const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
 
@@ -116,10 +122,19 @@ function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: 
 
 /** Wires every dependency and feature, explicitly, in one place. */
 export async function buildApp(deps: AppDeps) {
-  const app = Fastify({ loggerInstance: deps.logger, logController: new RequestLog(), bodyLimit: JSON_BODY_LIMIT }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    logController: new RequestLog(),
+    bodyLimit: JSON_BODY_LIMIT,
+    // An address Fastify cannot decode (`/api/users/%FF`) gets the API's error shape too.
+    frameworkErrors: (_error, _request, reply) => void (reply as FastifyReply).code(400).send({ error: 'The address is not valid.' }),
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuards(app);
+  await registerOpenApi(app, API_VERSION);
+  if (deps.checkAnswers) registerAnswerCheck(app);
 
   registerSecurityHeaders(
     app,
@@ -148,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
     adminEmails: deps.adminEmails,
     log: app.log,
     photosOf: (userId) => profiles.photosOf(userId),
+    registrationsPerIp: deps.registrationsPerIp,
   });
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const biometric = createBiometricService({ db, clock: deps.clock, publicUrl: deps.publicUrl, ownView: (row) => auth.ownView(row) });
@@ -237,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
         await db.execute('select 1');
         return { status: 'ok' as const, database: deps.database.kind, tzdb: TZDB_VERSION };
       });
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes(auth));
       await api.register(geoRoutes(deps.clock));
       await api.register(profilesRoutes(profiles));

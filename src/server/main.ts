@@ -70,6 +70,7 @@ async function main() {
     distDir: path.join(root, 'dist'),
     logger,
     backups: config.databaseUrl ? undefined : { dir: path.join(config.dataDir, 'backups'), keep: config.backupKeep },
+    registrationsPerIp: config.registrationsPerIp,
   });
   // `npm run backup` reaches the embedded database through this server, its only owner.
   const closeControl = config.databaseUrl

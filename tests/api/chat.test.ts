@@ -255,7 +255,7 @@ describe('POST /messages/send', () => {
       [{ recipientId: host.id }, 'content'],
       [{ recipientId: host.id, content: 'x'.repeat(MESSAGE_MAX + 1) }, 'content'],
       [{ recipientId: host.id, content: 42 }, 'content'],
-      // PostgreSQL text cannot hold NUL: refused as input, never a 500.
+      // PostgreSQL text cannot hold NUL: refused as input (the input guards), never a 500.
       [{ recipientId: host.id, content: 'a\u0000b' }, 'content'],
       [{ recipientId: 'someone', content: 'Hi' }, 'recipientId'],
       [{ content: 'Hi' }, 'recipientId'],

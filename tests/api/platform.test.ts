@@ -51,10 +51,13 @@ describe('platform', () => {
     expect(answer.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'password']);
   });
 
-  it('answers a body that is not a JSON object with 400', async () => {
-    const answer = await t.call('POST', '/auth/login', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatch(/expected object/);
+  it('answers a JSON body that is not an object with 400, and a body that is not JSON with 415', async () => {
+    const notObject = await t.call('POST', '/auth/login', { rawBody: '"email=a"' });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body.error).toMatch(/expected object/);
+    const text = await t.call('POST', '/auth/login', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({ error: 'Send the request as JSON.' });
   });
 
   it('sends security headers with a CSP', async () => {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ registrationsPerIp: LIMITS.registerPerIp.max });
 });
 afterAll(() => t.close());
 
@@ -26,5 +26,19 @@ describe('per-IP rate limits', () => {
     }
     expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('registration: the address runs out of new accounts at its hourly budget, and gets them back an hour later', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.registerPerIp.max; i++) statuses.push((await t.call('POST', '/auth/register', { body: t.registration() })).status);
+    expect(statuses).toEqual([...Array(LIMITS.registerPerIp.max).fill(201), 429]);
+
+    const refused = await t.call('POST', '/auth/register', { body: t.registration() });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'Too many attempts. Please try again in 60 minutes.' });
+    expect(refused.headers.get('retry-after')).toBe(String(LIMITS.registerPerIp.windowMs / 1000));
+
+    t.clock.advance(LIMITS.registerPerIp.windowMs);
+    expect((await t.call('POST', '/auth/register', { body: t.registration() })).status).toBe(201);
   });
 });

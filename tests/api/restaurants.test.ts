@@ -130,6 +130,29 @@ describe('create, update, validation', () => {
     expect((await t.call('PUT', restaurantsPaths.one('not-an-id'), { token: admin.token, body: body() })).status).toBe(404);
   });
 
+  it("keeps the banner's isActive as sent on create and update; omitted, new banners are active and saved ones keep theirs", async () => {
+    const inactive = await create(body({ name: 'Quiet Banner', banner: { isActive: false } }));
+    expect(inactive).toMatchObject({ isActive: true, banner: { isActive: false } });
+    const listed = (await t.call('GET', restaurantsPaths.list, { token: admin.token })).body.restaurants as Restaurant[];
+    expect(listed.find((r) => r._id === inactive._id)).toMatchObject({ isActive: true, banner: { isActive: false } });
+    expect((await banners()).map((b) => b._id)).not.toContain(inactive._id);
+
+    const put = async (id: string, payload: unknown) => {
+      const answer = await t.call('PUT', restaurantsPaths.one(id), { token: admin.token, body: payload });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.restaurant as Restaurant;
+    };
+    expect((await put(inactive._id, body({ name: 'Quiet Banner' }))).banner.isActive).toBe(false);
+    expect((await put(inactive._id, body({ name: 'Quiet Banner', banner: { isActive: true } }))).banner.isActive).toBe(true);
+    expect((await banners()).map((b) => b._id)).toContain(inactive._id);
+    expect((await put(inactive._id, body({ name: 'Quiet Banner', banner: { isActive: false } }))).banner.isActive).toBe(false);
+    expect((await create(body({ name: 'Loud Banner' }))).banner.isActive).toBe(true);
+
+    const bad = await t.call('POST', restaurantsPaths.list, { token: admin.token, body: body({ banner: { isActive: 'no' } }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.map((f: { field: string }) => f.field)).toEqual(['banner.isActive']);
+  });
+
   it('answers 400 naming the field for every rule the form has, never a 500', async () => {
     const cases: [unknown, string][] = [
       [body({ name: '' }), 'name'],

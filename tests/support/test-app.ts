@@ -17,6 +17,11 @@ import { openTestDatabase } from './test-db.ts';
 export const PUBLIC_URL = 'http://rendezvous.test';
 export const SUPPORT_EMAIL = 'support@rendezvous.test';
 export const START = new Date('2026-11-23T12:00:00Z');
+/**
+ * Every test member registers from 127.0.0.1 on a clock that barely moves, so the test servers
+ * (this one and the process one, REGISTRATIONS_PER_IP) allow this many accounts per hour instead of 5.
+ */
+export const TEST_REGISTRATIONS_PER_IP = 10_000;
 
 export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
 
@@ -36,7 +41,15 @@ async function answerOf(response: Response): Promise<ApiAnswer> {
  * mail and a clock the test moves. One per test file.
  */
 export async function startTestApp(
-  options: { adminEmails?: string[]; database?: Database; push?: Partial<PushDeps>; logger?: FastifyBaseLogger; backups?: { dir: string; keep: number } } = {},
+  options: {
+    adminEmails?: string[];
+    database?: Database;
+    push?: Partial<PushDeps>;
+    logger?: FastifyBaseLogger;
+    backups?: { dir: string; keep: number };
+    /** Accounts 127.0.0.1 may open per hour: TEST_REGISTRATIONS_PER_IP unless a test checks the limit itself. */
+    registrationsPerIp?: number;
+  } = {},
 ) {
   const sink = await startSmtpSink();
   // Several instances over one database: pass the same database's own connection to each.
@@ -54,6 +67,7 @@ export async function startTestApp(
     logger: options.logger,
     backups: options.backups,
     checkAnswers: true,
+    registrationsPerIp: options.registrationsPerIp ?? TEST_REGISTRATIONS_PER_IP,
     push: {
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rendezvous.test' },
       allowedHosts: parseAllowedHosts(DEFAULT_PUSH_ALLOWED_HOSTS),

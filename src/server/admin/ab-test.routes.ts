@@ -12,7 +12,7 @@ export const abTestRoutes =
     for (const event of AB_TEST_EVENTS) {
       app.post(
         abTestPaths.event(event),
-        { bodyLimit: BODY_LIMIT, config: { public: true }, schema: { body: AbTestEventBodySchema, response: { 200: AbTestEventResponseSchema } } },
+        { bodyLimit: BODY_LIMIT, config: { public: true, textBody: true, errors: [429] }, schema: { body: AbTestEventBodySchema, response: { 200: AbTestEventResponseSchema } } },
         async (request) => {
           await service.record(event, request.body, request.ip);
           return { success: true as const };

@@ -31,13 +31,13 @@ export const adminRoutes =
 
     app.put(
       '/admin/users/:id/ban',
-      { config: admin, schema: { params: UserParams, body: BanBodySchema, response: { 200: AdminUserResponseSchema } } },
+      { config: { ...admin, errors: [404] }, schema: { params: UserParams, body: BanBodySchema, response: { 200: AdminUserResponseSchema } } },
       async (request) => ({ user: await service.setBanned(requireMember(request), request.params.id, request.body) }),
     );
 
     app.delete(
       '/admin/users/:id',
-      { config: admin, schema: { params: UserParams, response: { 200: AdminDeleteResponseSchema } } },
+      { config: { ...admin, errors: [404] }, schema: { params: UserParams, response: { 200: AdminDeleteResponseSchema } } },
       async (request) => {
         await service.remove(requireMember(request), request.params.id);
         return { success: true as const };

@@ -14,6 +14,7 @@ const columnsOf = (input: RestaurantInput) => ({
   bannerText: input.banner.text,
   bannerLink: input.banner.link,
   bannerImageKey: input.banner.image?.filename ?? null,
+  ...(input.banner.isActive === undefined ? {} : { bannerActive: input.banner.isActive }),
 });
 
 export async function listRestaurants(db: Tx): Promise<RestaurantRow[]> {

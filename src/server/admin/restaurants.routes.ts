@@ -69,19 +69,19 @@ export const restaurantsRoutes =
 
     app.put(
       '/admin/restaurants/:id',
-      { config: admin, schema: { params: Params, body: RestaurantBodySchema, response: { 200: RestaurantResponseSchema } } },
+      { config: { ...admin, errors: [404] }, schema: { params: Params, body: RestaurantBodySchema, response: { 200: RestaurantResponseSchema } } },
       async (request) => ({ restaurant: await service.update(requireMember(request), request.params.id, request.body) }),
     );
 
     app.patch(
       '/admin/restaurants/:id/toggle-status',
-      { config: admin, schema: { params: Params, response: { 200: RestaurantResponseSchema } } },
+      { config: { ...admin, errors: [404] }, schema: { params: Params, response: { 200: RestaurantResponseSchema } } },
       async (request) => ({ restaurant: await service.toggle(requireMember(request), request.params.id) }),
     );
 
     app.delete(
       '/admin/restaurants/:id',
-      { config: admin, schema: { params: Params, response: { 200: RestaurantDeleteResponseSchema } } },
+      { config: { ...admin, errors: [404] }, schema: { params: Params, response: { 200: RestaurantDeleteResponseSchema } } },
       async (request) => {
         await service.remove(requireMember(request), request.params.id);
         return { success: true as const };
@@ -91,7 +91,7 @@ export const restaurantsRoutes =
     app.post(
       restaurantsPaths.upload,
       {
-        config: admin,
+        config: { ...admin, upload: { field: BANNER_IMAGE_FIELD, files: 1 } },
         // Checked before the body is read: anything but multipart is refused without parsing it.
         preValidation: async (request) => {
           if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, NOT_MULTIPART);
@@ -108,7 +108,7 @@ export const restaurantsRoutes =
     for (const event of ['view', 'click'] as const) {
       app.post(
         `/banners/:id/${event}`,
-        { config: verified, schema: { params: Params, response: { 200: BannerCountResponseSchema } } },
+        { config: { ...verified, errors: [404, 429] }, schema: { params: Params, response: { 200: BannerCountResponseSchema } } },
         async (request) => {
           await service.count(requireMember(request).id, request.params.id, event);
           return { success: true as const };

@@ -21,13 +21,13 @@ export const authRoutes =
 
     app.post(
       authPaths.register,
-      { config: open, schema: { body: RegisterBodySchema, response: { 201: AuthResponseSchema } } },
-      async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+      { config: { ...open, errors: [409, 429] }, schema: { body: RegisterBodySchema, response: { 201: AuthResponseSchema } } },
+      async (request, reply) => reply.code(201).send(await auth.register(request.body, request.ip)),
     );
 
     app.post(
       authPaths.login,
-      { config: open, schema: { body: LoginBodySchema, response: { 200: AuthResponseSchema } } },
+      { config: { ...open, errors: [401, 403, 429] }, schema: { body: LoginBodySchema, response: { 200: AuthResponseSchema } } },
       async (request) => auth.login(request.body, request.ip),
     );
 
@@ -49,14 +49,14 @@ export const authRoutes =
       },
     );
 
-    app.post(authPaths.resendVerification, { schema: { response: { 200: MessageResponseSchema } } }, async (request) => {
+    app.post(authPaths.resendVerification, { config: { errors: [429] }, schema: { response: { 200: MessageResponseSchema } } }, async (request) => {
       await auth.resendVerification(requireMember(request));
       return { success: true, message: 'Verification email sent! Check your inbox.' };
     });
 
     app.post(
       authPaths.forgotPassword,
-      { config: open, schema: { body: ForgotPasswordBodySchema, response: { 200: MessageResponseSchema } } },
+      { config: { ...open, errors: [429] }, schema: { body: ForgotPasswordBodySchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
         await auth.forgotPassword(request.body.email, request.ip);
         return { success: true, message: FORGOT_ANSWER };
@@ -65,7 +65,7 @@ export const authRoutes =
 
     app.post(
       authPaths.resetPassword,
-      { config: open, schema: { body: ResetPasswordBodySchema, response: { 200: MessageResponseSchema } } },
+      { config: { ...open, errors: [429] }, schema: { body: ResetPasswordBodySchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
         await auth.resetPassword(request.body.token, request.body.password, request.ip);
         return { success: true, message: 'Password reset successfully! You can now login with your new password.' };

@@ -28,6 +28,8 @@ export type AuthDeps = {
   /** Score changes (the e-mail verification points) are published here once committed. */
   /** The member's photos, from the profiles feature (passed in: profiles builds on auth). */
   photosOf: (userId: string) => Promise<User['profile']['photos']>;
+  /** Accounts one client address may open per hour; LIMITS.registerPerIp.max when omitted (REGISTRATIONS_PER_IP). */
+  registrationsPerIp?: number;
 };
 
 const MINUTE = 60_000;
@@ -38,6 +40,8 @@ export const LIMITS = {
   forgotPerIp: { max: 20, windowMs: 60 * MINUTE },
   resetPerIp: { max: 20, windowMs: 15 * MINUTE },
   resendPerMember: { max: 5, windowMs: 60 * MINUTE },
+  /** Enough for a household behind one address, not for a script. */
+  registerPerIp: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -122,6 +126,7 @@ async function issueEmailToken(db: Tx, userId: string, purpose: repo.TokenPurpos
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, mailer, publicUrl, adminEmails } = deps;
+  const registerPerIp: Limit = { ...LIMITS.registerPerIp, max: deps.registrationsPerIp ?? LIMITS.registerPerIp.max };
 
   /** A failed mail never fails the call that sent it: the member can ask again. */
   async function sendQuietly(message: Parameters<Mailer['send']>[0]) {
@@ -169,9 +174,10 @@ export function createAuthService(deps: AuthDeps) {
       return member;
     },
 
-    async register(input: RegisterInput): Promise<AuthResponse> {
+    async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
       const place = resolveLocation(input.location);
       const now = clock.now();
+      await consume(db, `register:ip:${ip}`, registerPerIp, now);
       const passwordHash = await hashPassword(input.password);
       const couple = input.accountType === 'couple' ? input : null;
       let created: { user: repo.UserRow; token: string; verifyToken: string };

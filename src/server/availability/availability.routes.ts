@@ -27,7 +27,7 @@ export const availabilityRoutes =
   async (app) => {
     app.post(
       availabilityPaths.create,
-      { config: verified, schema: { body: SlotCreateBodySchema, response: { 200: SlotCreateResponseSchema, 201: SlotCreateResponseSchema } } },
+      { config: { ...verified, errors: [404, 409, 422] }, schema: { body: SlotCreateBodySchema, response: { 200: SlotCreateResponseSchema, 201: SlotCreateResponseSchema } } },
       async (request, reply) => {
         const member = requireMember(request);
         // The app's outbox replays a queued slot with its Idempotency-Key: created and answered once.
@@ -54,7 +54,7 @@ export const availabilityRoutes =
 
     app.delete(
       '/availability/:id',
-      { config: verified, schema: { params: SlotParams, body: DeleteBody, response: { 200: SlotDeleteResponseSchema } } },
+      { config: { ...verified, errors: [404, 409, 422] }, schema: { params: SlotParams, body: DeleteBody, response: { 200: SlotDeleteResponseSchema } } },
       async (request, reply) => {
         const member = requireMember(request);
         return idempotency.reply(

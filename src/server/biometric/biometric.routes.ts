@@ -11,7 +11,7 @@ export const biometricRoutes =
       biometric.registrationOptions(requireMember(request).id),
     );
 
-    app.post(biometricPaths.verify, { schema: { body: BiometricVerifyBodySchema, response: { 200: BiometricVerifyResponseSchema } } }, async (request) => ({
+    app.post(biometricPaths.verify, { config: { errors: [409] }, schema: { body: BiometricVerifyBodySchema, response: { 200: BiometricVerifyResponseSchema } } }, async (request) => ({
       success: true as const,
       user: await biometric.verify(requireMember(request).id, request.body.credential),
     }));

@@ -18,6 +18,8 @@ import { BOOKING_MESSAGES, type BookingsService } from './bookings.service.ts';
 /** Any text: an id that names no booking of the caller answers 404, never a 400. */
 const BookingParams = z.object({ id: z.string() });
 const verified = { guard: 'verified' as const };
+/** A change to a booking: it may be gone (404) or no longer in a state that allows it (409). */
+const changeOfBooking = { ...verified, errors: [404, 409] as const };
 /**
  * Writes the answer as the handler built it, without zod checking it again: for a list of bookings
  * (200 of them, 320 KB) that check cost more than writing it. The schema still types the handler,
@@ -31,7 +33,7 @@ export const bookingsRoutes =
   async (app) => {
     app.post(
       bookingsPaths.request,
-      { config: verified, schema: { body: BookingRequestBodySchema, response: { 201: BookingActionResponseSchema } } },
+      { config: { ...verified, errors: [404, 409] }, schema: { body: BookingRequestBodySchema, response: { 201: BookingActionResponseSchema } } },
       async (request, reply) => {
         const booking = await bookings.request(requireMember(request), request.body);
         return reply.code(201).send({ message: BOOKING_MESSAGES.requested, booking });
@@ -46,28 +48,28 @@ export const bookingsRoutes =
 
     app.get(
       '/bookings/:id',
-      { config: verified, schema: { params: BookingParams, response: { 200: BookingResponseSchema } } },
+      { config: { ...verified, errors: [404] }, schema: { params: BookingParams, response: { 200: BookingResponseSchema } } },
       async (request) => ({ booking: await bookings.get(requireMember(request).id, request.params.id) }),
     );
 
     const actionSchema = <B extends z.ZodType>(body: B) => ({ params: BookingParams, body, response: { 200: BookingActionResponseSchema } });
 
-    app.post('/bookings/:id/respond', { config: verified, schema: actionSchema(RespondBodySchema) }, async (request) => {
+    app.post('/bookings/:id/respond', { config: changeOfBooking, schema: actionSchema(RespondBodySchema) }, async (request) => {
       const booking = await bookings.respond(requireMember(request), request.params.id, request.body);
       return { message: request.body.action === 'confirm' ? BOOKING_MESSAGES.confirmed : BOOKING_MESSAGES.declined, booking };
     });
 
-    app.post('/bookings/:id/cancel', { config: verified, schema: actionSchema(CancelBodySchema) }, async (request) => ({
+    app.post('/bookings/:id/cancel', { config: changeOfBooking, schema: actionSchema(CancelBodySchema) }, async (request) => ({
       message: BOOKING_MESSAGES.cancelled,
       booking: await bookings.cancel(requireMember(request), request.params.id, request.body),
     }));
 
-    app.post('/bookings/:id/complete', { config: verified, schema: actionSchema(CompleteBodySchema) }, async (request) => ({
+    app.post('/bookings/:id/complete', { config: changeOfBooking, schema: actionSchema(CompleteBodySchema) }, async (request) => ({
       message: BOOKING_MESSAGES.completed,
       booking: await bookings.complete(requireMember(request), request.params.id, request.body),
     }));
 
-    app.post('/bookings/:id/no-show', { config: verified, schema: actionSchema(NoShowBodySchema) }, async (request) => ({
+    app.post('/bookings/:id/no-show', { config: changeOfBooking, schema: actionSchema(NoShowBodySchema) }, async (request) => ({
       message: BOOKING_MESSAGES.noShow,
       booking: await bookings.noShow(requireMember(request), request.params.id, request.body),
     }));

@@ -31,7 +31,7 @@ export const browseRoutes =
 
     app.get(
       profilesPaths.memberRoute,
-      { config: verified, schema: { params: MemberParamsSchema, response: { 200: MemberResponseSchema } } },
+      { config: { ...verified, errors: [404] }, schema: { params: MemberParamsSchema, response: { 200: MemberResponseSchema } } },
       async (request) => ({ user: await browse.member(requireMember(request), request.params.id) }),
     );
   };

@@ -26,13 +26,13 @@ export const chatRoutes =
 
     app.get(
       '/messages/conversation/:userId',
-      { config: verified, schema: { params: MemberParams, querystring: ThreadQuerySchema, response: { 200: ThreadResponseSchema } } },
+      { config: { ...verified, errors: [404] }, schema: { params: MemberParams, querystring: ThreadQuerySchema, response: { 200: ThreadResponseSchema } } },
       async (request) => chat.thread(requireMember(request).id, request.params.userId, request.query),
     );
 
     app.post(
       chatPaths.send,
-      { config: verified, schema: { body: SendMessageBodySchema, response: { 200: SendMessageResponseSchema, 201: SendMessageResponseSchema } } },
+      { config: { ...verified, errors: [404, 409, 422, 429] }, schema: { body: SendMessageBodySchema, response: { 200: SendMessageResponseSchema, 201: SendMessageResponseSchema } } },
       async (request, reply) => {
         const senderId = requireMember(request).id;
         // The app's outbox replays a queued message with its Idempotency-Key: stored and answered once.
@@ -47,7 +47,7 @@ export const chatRoutes =
 
     app.post(
       '/messages/mark-read/:userId',
-      { config: verified, schema: { params: MemberParams, response: { 200: MarkReadResponseSchema } } },
+      { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: MarkReadResponseSchema } } },
       async (request) => chat.markRead(requireMember(request).id, request.params.userId),
     );
 

@@ -19,7 +19,6 @@ type Photo = ChatMember['profile']['photos'][number];
 
 /** A clientId names one message: reusing it for another recipient or text is refused. */
 export const CLIENT_ID_REUSED = 'This message id was already used for a different message';
-export const UNSENDABLE_CHARACTER = 'Message contains a character that cannot be sent';
 export const BAD_CURSOR = 'This page cursor is not valid';
 /** Sends per member: far above anyone typing, low enough to stop a script (README decision 20). */
 export const SEND_LIMIT: Limit = { max: 60, windowMs: 60_000 };
@@ -124,8 +123,6 @@ export function createChatService(deps: ChatDeps) {
      * `transact` runs the write (an idempotent request's transaction, which also records its answer).
      */
     async send(senderId: string, body: SendBody, transact: Transact = (work) => db.transaction(work)): Promise<{ message: Message; created: boolean }> {
-      // PostgreSQL text cannot hold NUL.
-      if (body.content.includes('\u0000')) throw new HttpError(400, UNSENDABLE_CHARACTER, [{ field: 'content', message: UNSENDABLE_CHARACTER }]);
       const { viewer: sender, other } = await access(senderId, body.recipientId);
       const now = clock.now();
       await consume(db, `chat-send:${senderId}`, SEND_LIMIT, now);

@@ -16,7 +16,7 @@ export const likesRoutes =
 
     app.post(
       '/users/:id/like',
-      { config: verified, schema: { params: MemberParams, response: { 200: LikeResponseSchema } } },
+      { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: LikeResponseSchema } } },
       async (request) => {
         await likes.like(requireMember(request).id, request.params.id);
         return { success: true, message: 'Liked', isLiked: true };
@@ -25,7 +25,7 @@ export const likesRoutes =
 
     app.delete(
       '/users/:id/like',
-      { config: verified, schema: { params: MemberParams, response: { 200: LikeResponseSchema } } },
+      { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: LikeResponseSchema } } },
       async (request) => {
         await likes.unlike(requireMember(request).id, request.params.id);
         return { success: true, message: 'Like removed', isLiked: false };
@@ -34,7 +34,7 @@ export const likesRoutes =
 
     app.get(
       '/users/:id/like-status',
-      { config: verified, schema: { params: MemberParams, response: { 200: LikeStatusResponseSchema } } },
+      { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: LikeStatusResponseSchema } } },
       async (request) => ({ isLiked: await likes.isLiked(requireMember(request).id, request.params.id) }),
     );
   };

@@ -9,7 +9,7 @@ export const nudgesRoutes =
   async (app) => {
     app.post(
       '/users/:id/nudge',
-      { config: { guard: 'verified' }, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: NudgeResponseSchema } } },
+      { config: { guard: 'verified', errors: [404, 429] }, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: NudgeResponseSchema } } },
       async (request) => {
         await nudges.nudge(requireMember(request).id, request.params.id);
         return { success: true, message: 'Nudge sent!' };

@@ -15,6 +15,7 @@ const urlText = (name: string, protocols: string[]) =>
 
 const BACKUP_KEEP_RANGE = 'BACKUP_KEEP must be a whole number from 0 to 365';
 const POOL_SIZE_RANGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
+const REGISTRATIONS_RANGE = 'REGISTRATIONS_PER_IP must be a whole number from 1 to 100000';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -42,6 +43,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_MEMBERS: z.enum(['0', '1'], { error: 'DEMO_MEMBERS must be 0 or 1' }).default('1'),
   TEST_CLOCK: z.enum(['0', '1'], { error: 'TEST_CLOCK must be 0 or 1' }).default('0'),
+  REGISTRATIONS_PER_IP: z.coerce
+    .number({ error: REGISTRATIONS_RANGE })
+    .refine((max) => Number.isInteger(max) && max >= 1 && max <= 100_000, REGISTRATIONS_RANGE)
+    .optional(),
   BACKUP_KEEP: z.coerce
     .number({ error: BACKUP_KEEP_RANGE })
     .refine((keep) => Number.isInteger(keep) && keep >= 0 && keep <= 365, BACKUP_KEEP_RANGE)
@@ -72,6 +77,11 @@ export type Config = {
   backupKeep: number;
   /** Browser tests only: an adjustable clock and POST /api/test/clock to move it. */
   testClock: boolean;
+  /**
+   * Accounts one client address may open per hour; undefined: the auth feature's limit (5). The
+   * browser and process tests, which register every member from 127.0.0.1, raise it.
+   */
+  registrationsPerIp: number | undefined;
   /** VAPID_*: all three, or undefined (then the push feature keeps a generated pair in DATA_DIR). */
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** PUSH_ALLOWED_HOSTS as given (a comma list); undefined means the push feature's defaults. */
@@ -100,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoMembers: e.DEMO_MEMBERS === '1' && !e.DATABASE_URL,
     testClock: e.TEST_CLOCK === '1',
+    registrationsPerIp: e.REGISTRATIONS_PER_IP,
     backupKeep: e.BACKUP_KEEP,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT

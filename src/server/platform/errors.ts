@@ -10,6 +10,9 @@ export class RateLimitedError extends HttpError {
   }
 }
 
+/** The API takes JSON bodies: the answer to any other kind (415), here and from the input guards. */
+export const NOT_JSON = 'Send the request as JSON.';
+
 const CONTEXT_PREFIX: Record<string, string> = { body: '', querystring: '', params: '', headers: 'header.' };
 
 /**
@@ -37,7 +40,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ error: 'The request is too large.' });
-    if (status === 415) return reply.code(415).send({ error: 'Send the request as JSON.' });
+    if (status === 415) return reply.code(415).send({ error: NOT_JSON });
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ error: 'The request body is not valid JSON.' });
     }

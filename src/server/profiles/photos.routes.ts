@@ -59,6 +59,7 @@ export const photosRoutes =
         onRequest: async (request) => {
           if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, NOT_MULTIPART);
         },
+        config: { upload: { field: 'photos', files: PHOTOS_MAX } },
         schema: { response: { 201: PhotoUploadResponseSchema } },
       },
       async (request, reply) => {
@@ -70,14 +71,14 @@ export const photosRoutes =
 
     app.delete(
       `${profilesPaths.photos}/:photoId`,
-      { schema: { params: z.object({ photoId: z.string() }), response: { 200: PhotoDeleteResponseSchema } } },
+      { config: { errors: [404] }, schema: { params: z.object({ photoId: z.string() }), response: { 200: PhotoDeleteResponseSchema } } },
       async (request) => ({ photos: await photos.remove(requireMember(request).id, request.params.photoId) }),
     );
 
     // Public: <img> tags send no bearer token, and the random file names cannot be guessed.
     app.get(
       profilesPaths.photoFile,
-      { config: { public: true }, schema: { params: z.object({ file: z.string() }), response: { 200: z.instanceof(Buffer) } } },
+      { config: { public: true, servesFile: 'image/webp', errors: [404] }, schema: { params: z.object({ file: z.string() }), response: { 200: z.instanceof(Buffer) } } },
       async (request, reply) => {
         const bytes = await photos.file(request.params.file);
         return reply

@@ -19,11 +19,11 @@ export const subscriptionsRoutes =
 
     app.post(
       subscriptionsPaths.create,
-      { schema: { body: CreateSubscriptionBodySchema, response: { 200: CreateSubscriptionResponseSchema } } },
+      { config: { errors: [402, 409, 503] }, schema: { body: CreateSubscriptionBodySchema, response: { 200: CreateSubscriptionResponseSchema } } },
       async (request) => subscriptions.create(requireMember(request), request.body),
     );
 
-    app.post(subscriptionsPaths.cancel, { schema: { response: { 200: CancelSubscriptionResponseSchema } } }, async (request) =>
+    app.post(subscriptionsPaths.cancel, { config: { errors: [409] }, schema: { response: { 200: CancelSubscriptionResponseSchema } } }, async (request) =>
       subscriptions.cancel(requireMember(request)),
     );
   };

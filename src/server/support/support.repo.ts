@@ -1,4 +1,4 @@
-import { and, eq, like, sum } from 'drizzle-orm';
+import { and, eq, inArray, like, sum } from 'drizzle-orm';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { scoreEvents } from '../score/score.tables.ts';
@@ -25,6 +25,13 @@ export async function insertInvites(db: Tx, inviterId: string, rows: { email: st
     .onConflictDoNothing()
     .returning({ email: invites.email });
   return inserted.map((row) => row.email);
+}
+
+/** Those of `emails` that already have an account. */
+export async function memberEmailsAmong(db: Tx, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return new Set(rows.map((row) => row.email));
 }
 
 export async function inviterOf(db: Tx, userId: string) {

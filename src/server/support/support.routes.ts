@@ -21,7 +21,7 @@ export const supportRoutes =
   async (app) => {
     app.post(
       supportPaths.contact,
-      { schema: { body: ContactBodySchema, response: { 200: SupportResponseSchema } } },
+      { config: { errors: [429] }, schema: { body: ContactBodySchema, response: { 200: SupportResponseSchema } } },
       async (request) => {
         await support.contact(requireMember(request), request.body, request.ip);
         return { success: true, message: CONTACT_SENT };
@@ -30,7 +30,7 @@ export const supportRoutes =
 
     app.post(
       supportPaths.feedback,
-      { config: { guard: 'verified' }, schema: { body: FeedbackBodySchema, response: { 200: FeedbackResponseSchema } } },
+      { config: { guard: 'verified', errors: [429] }, schema: { body: FeedbackBodySchema, response: { 200: FeedbackResponseSchema } } },
       async (request) => {
         const { jobApplication } = await support.feedback(requireMember(request), request.body);
         return { success: true, message: FEEDBACK_SENT, jobApplication };
@@ -39,7 +39,7 @@ export const supportRoutes =
 
     app.post(
       supportPaths.careersApply,
-      { schema: { body: JobApplicationBodySchema, response: { 200: SupportResponseSchema } } },
+      { config: { errors: [429] }, schema: { body: JobApplicationBodySchema, response: { 200: SupportResponseSchema } } },
       async (request) => {
         await support.apply(requireMember(request), request.body);
         return { success: true, message: APPLICATION_SENT };
@@ -48,7 +48,7 @@ export const supportRoutes =
 
     app.post(
       supportPaths.sendInvites,
-      { config: { guard: 'verified' }, schema: { body: SendInvitesBodySchema, response: { 200: SendInvitesResponseSchema } } },
+      { config: { guard: 'verified', errors: [429] }, schema: { body: SendInvitesBodySchema, response: { 200: SendInvitesResponseSchema } } },
       async (request) => {
         const sent = await support.sendInvites(requireMember(request), request.body);
         return { success: true, message: INVITES_SENT, sent };

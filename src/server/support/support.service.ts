@@ -100,8 +100,9 @@ export function createSupportService(deps: SupportDeps) {
     },
 
     /**
-     * Mails each address (new for this member) an invite carrying the member's referral link to
-     * /register. Answers the addresses now invited, so their rows leave the pending list.
+     * Mails each address (new for this member, and without an account) an invite carrying the
+     * member's referral link to /register. Answers every address, so their rows leave the pending
+     * list; the mails go out after the answer, so neither it nor its timing tells who is a member.
      */
     async sendInvites(member: Member, rows: { email: string; gender: 'female' | 'male' }[]): Promise<string[]> {
       const now = clock.now();
@@ -114,8 +115,9 @@ export function createSupportService(deps: SupportDeps) {
       const inviter = await repo.inviterOf(db, member.id);
       if (!inviter) throw new HttpError(401, 'Please log in to continue');
       const fresh = await repo.insertInvites(db, member.id, rows, now);
+      const members = await repo.memberEmailsAmong(db, fresh);
       const link = `${publicUrl}/register?ref=${encodeURIComponent(inviter.referralCode)}`;
-      for (const email of fresh) await sendQuietly(inviteMail(email, inviter, link));
+      for (const email of fresh) if (!members.has(email)) void sendQuietly(inviteMail(email, inviter, link));
       return rows.map((row) => row.email);
     },
 

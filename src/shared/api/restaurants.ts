@@ -57,6 +57,8 @@ export const RestaurantBodySchema = z.object({
       text: required('Banner text', BANNER_TEXT_MAX),
       link: required('Banner link', BANNER_LINK_MAX).refine(isHttpUrl, RESTAURANT_ERRORS.linkInvalid),
       image: BannerImageSchema.nullable().default(null),
+      /** Omitted: active on create, unchanged on update (the form never sends it; the toggle sets it). */
+      isActive: z.boolean({ error: 'Banner active must be true or false' }).optional(),
     },
     { error: 'Banner is required' },
   ),
