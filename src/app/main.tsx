@@ -91,6 +91,8 @@ function start() {
     if (memberStart) void memberStart.then(() => startTransition(() => createRoot(root).render(app)));
     else createRoot(root).render(app);
   } else if (useSession.getState().token === null) {
+    // The head script hides a prerendered page from a stored session; the app found none that holds.
+    document.documentElement.removeAttribute('data-member');
     void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
     root.replaceChildren();

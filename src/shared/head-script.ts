@@ -1,5 +1,6 @@
 import { TAGLINE_VARIANTS, VISITOR_STORAGE_KEY } from './domain/ab-test.ts';
 import { BROWSE_FIRST_PAGE_KEY, SHELL_FIRST_PAGE } from './shell-first-page.ts';
+import { MISSING_STORED_VALUES, TOKEN_KEY, USER_KEY } from './stored-session.ts';
 
 /**
  * The id of a page's own data for the head script (written by scripts/prerender.ts): `entry`, the
@@ -40,12 +41,12 @@ export const HEAD_SCRIPT =
   'try{var e=document.getElementById(' +
   JSON.stringify(PAGE_DATA_ID) +
   ');c=e&&JSON.parse(e.textContent)}catch(x){}' +
-  "try{var s=localStorage,t=s.getItem('token');" +
+  `try{var s=localStorage,t=s.getItem(${JSON.stringify(TOKEN_KEY)});if(${JSON.stringify(MISSING_STORED_VALUES)}.indexOf(t)>=0)t=null;` +
   "if(t)d.setAttribute('data-member','');" +
   "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)A()}},E=PerformanceObserver.supportedEntryTypes||[];" +
   // Not for the Available Dates tab (/browse?tab=dates), which shows no profile cards.
   "if(t&&p=='/browse'&&c.browse&&!/[?&]tab=dates/.test(location.search)){var u=c.browse,q;" +
-  `try{q=JSON.parse(s.getItem(${JSON.stringify(BROWSE_FIRST_PAGE_KEY)}));if(q.member==JSON.parse(s.getItem('user'))._id)u=q.url}catch(x){}` +
+  `try{q=JSON.parse(s.getItem(${JSON.stringify(BROWSE_FIRST_PAGE_KEY)}));if(q.member==JSON.parse(s.getItem(${JSON.stringify(USER_KEY)}))._id)u=q.url}catch(x){}` +
   `var P=window.${SHELL_FIRST_PAGE}={url:u};` +
   "P.answer=fetch(u,{headers:{authorization:'Bearer '+t}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null}).then(function(j){P.data=j;" +
   "try{var f=j.users[0].profile.photos[0],b=document.querySelector('.browse-skeleton .profile-card-photo');" +

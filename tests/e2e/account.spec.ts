@@ -51,6 +51,24 @@ test("stored 'null' values count as no session and are cleared", async ({ page }
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
 });
 
+for (const [token, user] of [['null', 'null'], ['undefined', 'undefined'], ['a-token', '{not json']]) {
+  test(`a stored session of token ${token}, user ${user} is no session: the landing page shows, with Sign In`, async ({ page }) => {
+    await page.addInitScript(
+      ([storedToken, storedUser]) => {
+        if (sessionStorage.getItem('stored')) return;
+        sessionStorage.setItem('stored', '1');
+        localStorage.setItem('token', storedToken!);
+        localStorage.setItem('user', storedUser!);
+      },
+      [token, user],
+    );
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await page.locator('body').innerText()).length).toBeGreaterThan(100);
+  });
+}
+
 test("the query cache is kept in IndexedDB under the member's key and wiped at sign-out", async ({ page, baseURL }) => {
   const member = await createMember(baseURL!, { verified: true });
   await signInAs(page, member);

@@ -1,8 +1,6 @@
 import { create } from 'zustand';
 import type { User } from '#shared/api/auth.ts';
-
-const TOKEN_KEY = 'token';
-const USER_KEY = 'user';
+import { isMissingStored, TOKEN_KEY, USER_KEY } from '#shared/stored-session.ts';
 
 export type SessionStatus = 'loading' | 'ready';
 
@@ -21,8 +19,7 @@ function readStored(): { token: string | null; user: User | null } {
   if (typeof localStorage === 'undefined') return { token: null, user: null }; // the build's prerendering
   const token = localStorage.getItem(TOKEN_KEY);
   const rawUser = localStorage.getItem(USER_KEY);
-  const missing = (value: string | null) => value === null || value === '' || value === 'null' || value === 'undefined';
-  if (missing(token) || missing(rawUser)) {
+  if (isMissingStored(token) || isMissingStored(rawUser)) {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
     return { token: null, user: null };
