@@ -22,7 +22,7 @@ const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
 export const BROWSE_PATH = '/api/users/browse?maxDistance=25';
 /**
  * The server's connections to PostgreSQL, which runs on the same cores: PostgreSQL's rule of thumb,
- * twice the cores plus one. Its default, 10, served about 8 % fewer browse calls here (README decision 65).
+ * twice the cores plus one. Its default, 10, served about 8 % fewer browse calls here (decision 65).
  */
 const POOL_SIZE = 2 * os.cpus().length + 1;
 const PLAN_FILE = path.resolve(import.meta.dirname, '../.tmp/bench-browse-plan.txt');
@@ -101,7 +101,7 @@ function clientCpuMs(): number {
 
 /**
  * wrk (Debian's package, a C load generator: on the same cores it costs about a third of the CPU
- * autocannon did, README decision 65) for `seconds` at `connections`, from one thread; a failed answer
+ * autocannon did, decision 65) for `seconds` at `connections`, from one thread; a failed answer
  * is a non-2xx status or a socket error.
  */
 async function load(url: string, token: string | null, seconds: number, freshQuestions = false, connections = CONNECTIONS): Promise<Load> {

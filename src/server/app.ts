@@ -78,14 +78,14 @@ export type AppDeps = {
   supportEmail: string;
   /** Web Push: the VAPID keys, the push services the server may post to (and, in tests, the sink's agent). */
   push: PushDeps;
-  /** The card processor for memberships; the test-mode one (README "Memberships and payment") when omitted. */
+  /** The card processor for memberships; the test-mode one (docs/payments.md) when omitted. */
   payments?: PaymentProvider;
   /** Daily backups (the embedded database): where, and how many are kept; omitted or keep 0: none. */
   backups?: { dir: string; keep: number };
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyBaseLogger;
-  /** Check the answers written as JSON text (browse, README decision 62) against their response schemas: the API tests do. */
+  /** Check the answers written as JSON text (browse, decision 62) against their response schemas: the API tests do. */
   checkAnswers?: boolean;
   /** Accounts one client address may open per hour (REGISTRATIONS_PER_IP); the auth feature's limit when omitted. */
   registrationsPerIp?: number;
@@ -126,8 +126,12 @@ export async function buildApp(deps: AppDeps) {
     loggerInstance: deps.logger,
     logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
-    // An address Fastify cannot decode (`/api/users/%FF`) gets the API's error shape too.
-    frameworkErrors: (_error, _request, reply) => void (reply as FastifyReply).code(400).send({ error: 'The address is not valid.' }),
+    // An address Fastify refuses before routing (`/api/users/%FF`, a path parameter over 100
+    // characters) gets the API's error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.statusCode === 414;
+      void (reply as FastifyReply).code(tooLong ? 414 : 400).send({ error: tooLong ? 'The address is too long.' : 'The address is not valid.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -215,7 +219,7 @@ export async function buildApp(deps: AppDeps) {
   registerSubscriptionJobs(jobs, subscriptions);
   if (deps.backups && deps.backups.keep > 0) registerDailyBackups(jobs, { database: deps.database, storage: deps.photoStorage, ...deps.backups });
   // Slots placed by older zone rules (a tzdb update since the last start) get the rules in force
-  // before the first request (README "Time zones").
+  // before the first request (docs/time-zones.md).
   app.addHook('onReady', async () => {
     const now = deps.clock.now();
     const { checked, moved } = await reconcileSlotTimes(db, now, (tx, slots) => followMovedSlots(tx, slots, now));

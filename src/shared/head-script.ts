@@ -17,7 +17,7 @@ export type PageData = { entry: string; chunks?: Record<string, string[]>; brows
  * session is marked <html data-member>, so a prerendered visitor's page stays hidden until the app
  * has decided where a member belongs (theme.css). The visitor's id is read (made and kept on a first
  * visit) and <html data-tagline> names their tagline, so the landing page's prerendered heading
- * shows it from the first paint (landing.css; the same rule as `variantOf`, README decision 37).
+ * shows it from the first paint (landing.css; the same rule as `variantOf`, decision 37).
  *
  * No page has a script tag for the app: this script asks for its start-up script (`S`, added once
  * the document is parsed, as a module script in the markup would run) once the page has painted —

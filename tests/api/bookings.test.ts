@@ -43,7 +43,7 @@ const bookingRow = async (id: string) => (await t.database.db.select().from(book
 const slotRow = async (id: string) => (await t.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)))[0]!;
 const commitmentsOf = (bookingId: string) => t.database.db.select().from(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
 
-describe('POST /bookings/request: one statement decides and writes everything (README decision 55)', () => {
+describe('POST /bookings/request: one statement decides and writes everything (decision 55)', () => {
   const jobsOf = (hostId: string) =>
     t.database.db.select().from(jobs).where(and(eq(jobs.kind, PUSH_JOB), sql`${jobs.payload} ->> 'subscriptionId' in (select id::text from push_subscriptions where user_id = ${hostId})`));
   const addDevice = (who: TestMember) =>
@@ -542,7 +542,7 @@ describe('POST /bookings/:id/no-show', () => {
 
 /**
  * A member's list, checked against its schema: my bookings is written without zod reading it
- * (README decision 51), so a missing field, a wrong type or one field too many fails here.
+ * (decision 51), so a missing field, a wrong type or one field too many fails here.
  */
 async function checkedList(m: TestMember) {
   const { body } = await t.call('GET', '/bookings/my-bookings', { token: m.token });
@@ -634,7 +634,7 @@ describe('reliability stats, booking status and date activity', () => {
     expect(cards).toHaveLength(2);
     const card = cards.find((c: { _id: string }) => c._id === dana.id);
     expect(card).toMatchObject({ bookingStatus: { status: 'pending', isInitiator: true }, reliabilityScore: { stats }, recentDateActivity: { thisMonth: 1 } });
-    // The card, written as JSON by PostgreSQL (README decision 62), says all the member page says of her.
+    // The card, written as JSON by PostgreSQL (decision 62), says all the member page says of her.
     const { preferences: _preferences, availability: _slots, ...summary } = page;
     const { availabilityCount: _count, availability: _firstSlots, ...cardSummary } = card;
     expect(cardSummary).toEqual(summary);

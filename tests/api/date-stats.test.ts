@@ -10,7 +10,7 @@ import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // The reliability stats are counters (member_date_stats) kept by the database as bookings change
-// (README decision 49). Here every transition, alone and at once, is followed by a live count
+// (decision 49). Here every transition, alone and at once, is followed by a live count
 // over the bookings themselves, which the counters must equal for every member.
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/bookings/bookings.tables.ts';
-import { HEAR_OUT_BYTES, NUL_MESSAGE, SURROGATE_MESSAGE } from '#server/platform/input-guards.ts';
+import { HEAR_OUT_BYTES, NUL_MESSAGE, SURROGATE_MESSAGE, UNREADABLE_UPLOAD } from '#server/platform/input-guards.ts';
 import { abTestPaths, variantOf } from '#shared/domain/ab-test.ts';
 import { bookableMember, requestBody } from '#tests/support/bookings.ts';
 import { createMember, OPEN_PREFERENCES, type TestMember } from '#tests/support/members.ts';
@@ -308,5 +308,62 @@ describe('bodies that are not JSON', () => {
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
     });
     expect(beacon.status).toBe(200);
+  });
+});
+
+describe('inputs the fuzzer (npm run fuzz) once answered with a 500', () => {
+  it('a like or like status for an id that is no uuid is 404, as liking it is', async () => {
+    for (const [method, path] of [['GET', '/users/%20/like-status'], ['DELETE', `/users/${'x'.repeat(100)}/like`]] as const) {
+      const answer = await t.call(method, path, { token: ann.token });
+      expect(answer.status, path).toBe(404);
+      expect(answer.body).toEqual({ error: 'Profile not found' });
+    }
+  });
+
+  it('a date that names no day, or a year no slot or report can have, is 400 naming the field', async () => {
+    for (const date of ['7000-01-01', '2026-02-30', '2026-13-01', '0000-00-00']) {
+      const slot = await t.call('POST', '/availability/create', { token: ann.token, body: { date, startTime: '10:00', endTime: '11:00', dateType: 'coffee', venue: 'Cafe' } });
+      expect(slot.status, date).toBe(400);
+      expect(slot.body.fields.map((f: { field: string }) => f.field)).toEqual(['date']);
+    }
+    const browse = await t.call('GET', '/availability/browse?startDate=0000-00-00&endDate=2026-02-30', { token: ann.token });
+    expect(browse.status).toBe(400);
+    expect(browse.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['endDate', 'startDate']);
+    for (const query of ['?endDate=9999-12-31', '?startDate=0000-01-01']) {
+      const stats = await t.call('GET', `${abTestPaths.stats}${query}`, { token: adminToken });
+      expect(stats.status, query).toBe(400);
+    }
+  });
+
+  it('an empty number in the query is no number: 400 naming it', async () => {
+    const answer = await t.call('GET', '/geo/reverse?lat=&lon=0');
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual([{ field: 'lat', message: 'lat must be a number' }]);
+  });
+
+  it('a multipart body the parser cannot read is 400 on the file field, on both uploads', async () => {
+    const uploads = [
+      { path: '/users/photos', token: ann.token, field: 'photos' },
+      { path: '/upload/restaurant-banner', token: adminToken, field: 'image' },
+    ];
+    for (const { path, token, field } of uploads) {
+      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=zzz']) {
+        const answer = await t.call('POST', path, { token, rawBody: 'garbage', headers: { 'content-type': contentType } });
+        expect(answer.status, `${path} ${contentType}`).toBe(400);
+        expect(answer.body.fields).toEqual([{ field, message: UNREADABLE_UPLOAD }]);
+      }
+    }
+  });
+
+  it('a file part without a file name (application/octet-stream, no filename) is read like any other file', async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#468' } }).jpeg().toBuffer();
+    const body = Buffer.concat([
+      Buffer.from('--zzz\r\nContent-Disposition: form-data; name="photos"\r\nContent-Type: application/octet-stream\r\n\r\n'),
+      jpeg,
+      Buffer.from('\r\n--zzz--\r\n'),
+    ]);
+    const headers = { authorization: `Bearer ${bob.token}`, 'content-type': 'multipart/form-data; boundary=zzz' };
+    const answer = await fetch(`${t.url}/api/users/photos`, { method: 'POST', headers, body });
+    expect(answer.status).toBe(201);
   });
 });

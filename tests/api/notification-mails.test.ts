@@ -1,5 +1,5 @@
 /**
- * The "Email me when" switches (README decision 59): each mail is queued in the transaction of the
+ * The "Email me when" switches (decision 59): each mail is queued in the transaction of the
  * change that causes it, sent by the jobs queue over real SMTP (the sink), once, to the right
  * member, as their switch and their account are when it is sent.
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openPostgres } from '#server/platform/db/client.ts';
 import { rowsOf } from '#server/platform/db/rows.ts';
 
-// DATABASE_POOL_SIZE bounds the server's connections to a PostgreSQL server (README decision 65).
+// DATABASE_POOL_SIZE bounds the server's connections to a PostgreSQL server (decision 65).
 const adminUrl = inject('pgAdminUrl');
 const name = `rv_test_${randomBytes(6).toString('hex')}`;
 const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();

@@ -135,7 +135,7 @@ function SlotList({ slots, removals, label }: { slots: OwnSlot[]; removals: Map<
   );
 }
 
-/** A refused change's reason and its Discard button (README decision 28: never dropped in silence). */
+/** A refused change's reason and its Discard button (decision 28: never dropped in silence). */
 function Refusal({ title, change, what }: { title: string; change: OutboxChange; what: string }) {
   return (
     <div className="outbox-refusal stack-sm" role="alert">

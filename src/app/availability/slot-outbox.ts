@@ -6,7 +6,7 @@ import { queueChange, useOutbox } from '#app/platform/outbox/outbox.ts';
 import { instantAt } from '#app/platform/zone-clock.ts';
 import { SLOT_CHANGES } from './availability.api.ts';
 
-/** The marks of queued slot changes (README decision 28). */
+/** The marks of queued slot changes (decision 28). */
 export const SLOT_OUTBOX_TEXTS = {
   waitingToPublish: 'Waiting to publish…',
   removing: 'Removing… (waiting for a connection)',

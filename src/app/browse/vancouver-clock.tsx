@@ -13,7 +13,7 @@ export function clockText(clock: { weekday: number; hour: number; minute: number
 
 /**
  * The current time in Vancouver, the product's reference city, ticking each second: the device's
- * clock at the offset the server's zone rules give (README "Time zones"), blank until it has them.
+ * clock at the offset the server's zone rules give (docs/time-zones.md), blank until it has them.
  */
 export function VancouverClock() {
   const clock = useZoneClock(REFERENCE_TIME_ZONE, 1000);

@@ -28,7 +28,7 @@ export const chatKeys = {
   threads: () => [...chatKeys.all, 'thread'] as const,
   thread: (userId: string) => [...chatKeys.threads(), userId] as const,
   unreadCount: () => [...chatKeys.all, 'unread-count'] as const,
-  /** Mutation key of a send made online (offline, a send goes to the outbox: README decision 28). */
+  /** Mutation key of a send made online (offline, a send goes to the outbox: decision 28). */
   send: () => [...chatKeys.all, 'send'] as const,
   markRead: () => [...chatKeys.all, 'mark-read'] as const,
 };

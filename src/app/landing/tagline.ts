@@ -1,7 +1,7 @@
 import { VISITOR_ID, VISITOR_STORAGE_KEY, abTestPaths, variantOf, type AbTestEvent, type TaglineVariant } from '#shared/domain/ab-test.ts';
 
 /**
- * The landing page's tagline A/B test (README decision 37): a random first-party visitor id kept
+ * The landing page's tagline A/B test (decision 37): a random first-party visitor id kept
  * on the device (nothing personal), the variant fixed by it, and a view and a click sent with
  * sendBeacon (else a keepalive fetch) that never hold the page up. Kept tiny: the visitor's first
  * page carries it.

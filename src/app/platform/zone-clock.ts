@@ -7,7 +7,7 @@ import { http, type AnswerOf } from './http.ts';
 /*
  * A zone's clock on screen: the device's clock plus the offset the server's zone rules give
  * (GET /geo/time-zone), never the device's own zone data, which may be older or newer than the
- * server's (README "Time zones"). The reading is kept with the other queries, so it works offline,
+ * server's (docs/time-zones.md). The reading is kept with the other queries, so it works offline,
  * and asked for again when the zone next changes.
  */
 

@@ -1,6 +1,6 @@
 import { POINT_GUIDE, signedPoints } from '#shared/domain/score-guide.ts';
 
-/** The ledger's own point effects (README decision 36), as /score and /about show them. */
+/** The ledger's own point effects (decision 36), as /score and /about show them. */
 export function PointGuideTable({ caption, className }: { caption: string; className?: string }) {
   return (
     <table className={className}>

@@ -103,7 +103,7 @@ function AccountLinks({ user, onNavigate }: { user: User; onNavigate: () => void
   const installOffered = useInstall((state) => state.offer !== null);
   const signOut = async () => {
     // Changes still in the outbox stay on this device, keyed to this member, until they sign in again
-    // (README decision 29): say so first. (Loaded on demand: the header stays small.)
+    // (decision 29): say so first. (Loaded on demand: the header stays small.)
     const { unsentCount } = await import('#app/platform/outbox/outbox.ts');
     const unsent = unsentCount();
     if (unsent > 0 && !window.confirm(signOutWarning(unsent))) return;

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Tagline A/B test (README decision 37): one row per visitor, variant and event the first time it
+ * Tagline A/B test (decision 37): one row per visitor, variant and event the first time it
  * happens (the unique count), and per day, variant and event a running total.
  */
 export const abTestVisitors = pgTable(

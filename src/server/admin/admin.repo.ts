@@ -19,7 +19,7 @@ import { adminAuditLog } from './admin.tables.ts';
 export type UserRow = typeof users.$inferSelect;
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 
-/** Removed accounts stay as anonymous rows (README decision 21); no admin list or figure counts them. */
+/** Removed accounts stay as anonymous rows (decision 21); no admin list or figure counts them. */
 const notRemoved = ne(users.accountStatus, 'deleted');
 
 export async function stats(db: Tx, signedUpSince: Date, now: Date) {

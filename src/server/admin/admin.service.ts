@@ -135,7 +135,7 @@ export function createAdminService(deps: AdminDeps) {
     },
 
     /**
-     * Removes a member (README decision 21): their upcoming dates end and the other parties are
+     * Removes a member (decision 21): their upcoming dates end and the other parties are
      * told, everything of theirs others could reach is erased, and the row stays only as an
      * anonymous 'deleted' placeholder. Photo files go once the transaction has committed.
      */

@@ -3,7 +3,7 @@ import { ADMIN_ACTIONS, AUDIT_TARGET_KINDS } from '#shared/api/admin.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /**
- * Every admin action (README decision 22): who, what, whom, when and why, written in the same
+ * Every admin action (decision 22): who, what, whom, when and why, written in the same
  * transaction as the action. The member acted on is kept by id and e-mail as they were then, with
  * no foreign key: the entry outlives what it records. The admin's e-mail is copied for the same reason.
  */

@@ -16,6 +16,7 @@ import {
 } from '#shared/api/restaurants.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { requireMember } from '../platform/auth.ts';
+import { uploadError } from '../platform/input-guards.ts';
 import type { RestaurantsService, UploadedImage } from './restaurants.service.ts';
 
 const Params = z.object({ id: z.string().max(100) });
@@ -46,13 +47,13 @@ export const restaurantsRoutes =
             continue;
           }
           const bytes = await part.toBuffer();
-          image = { filename: part.filename, bytes, truncated: part.file.truncated };
+          image = { filename: part.filename ?? '', bytes, truncated: part.file.truncated };
         }
       } catch (error) {
         if (error instanceof app.multipartErrors.FilesLimitError) {
           throw new HttpError(400, 'Send one image', [{ field: BANNER_IMAGE_FIELD, message: 'Send one image' }]);
         }
-        throw error;
+        throw uploadError(error, BANNER_IMAGE_FIELD);
       }
       return image;
     }

@@ -51,7 +51,7 @@ export const users = pgTable(
     isBanned: boolean('is_banned').notNull().default(false),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
-    /** Dating preferences; null until the member saves them (README decision 7). */
+    /** Dating preferences; null until the member saves them (decision 7). */
     prefDateTypes: text('pref_date_types').array(),
     prefGenders: text('pref_genders').array(),
     prefAgeMin: integer('pref_age_min'),

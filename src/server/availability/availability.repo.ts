@@ -153,8 +153,8 @@ const openSlotsStatement = preparedPerDb((db) => {
 });
 
 /**
- * A host's bookable slots from `now`, for a column of another statement (each browse card's, README
- * decisions 56 and 63), as JSON text of two fields named by `keys`: how many there are, and the
+ * A host's bookable slots from `now`, for a column of another statement (each browse card's,
+ * decisions 56 and 62), as JSON text of two fields named by `keys`: how many there are, and the
  * first `first` as `toPublicSlot` writes them, earliest first — what `openSlotsOfHosts` answers
  * for one host, over the same (host, starts_at) index.
  */

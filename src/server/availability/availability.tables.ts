@@ -7,7 +7,7 @@ import { users } from '../auth/auth.tables.ts';
  * A time a host is free. Date and times are the host's wall clock in `timeZone`; `startsAt` and
  * `endsAt` are the same moments as instants, which every time rule uses, placed by the zone rules
  * of tzdb `tzdbVersion` (null: rules older than this column), which also gave the offset and label
- * at the start that the API sends (README "Time zones"). A removed slot keeps its
+ * at the start that the API sends (docs/time-zones.md). A removed slot keeps its
  * row (bookings point at it) with `removedAt` and the reason.
  * The migration adds what Drizzle cannot declare: no two live slots of one host overlap
  * (an exclusion constraint on the time range).

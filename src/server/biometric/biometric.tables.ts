@@ -2,7 +2,7 @@ import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-
 import { users } from '../auth/auth.tables.ts';
 
 /**
- * The registration challenge a member was last given (README decision 35): one per member (a new
+ * The registration challenge a member was last given (decision 35): one per member (a new
  * one replaces it), single use (deleted by the verification that reads it), 60 s.
  */
 export const biometricChallenges = pgTable('biometric_challenges', {

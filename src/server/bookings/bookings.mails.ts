@@ -6,7 +6,7 @@ import { enqueueEach, enqueueOne } from '../platform/jobs/jobs.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
 import type { ProposedVenue } from './bookings.tables.ts';
 
-/** The job that sends one booking mail to one party (README decision 59). */
+/** The job that sends one booking mail to one party (decision 59). */
 export const BOOKING_MAIL_JOB = 'bookings.mail';
 export type BookingMailKind = Extract<EmailSetting, 'newBooking' | 'bookingConfirmed' | 'bookingCancelled' | 'bookingReminder'>;
 export type Party = 'host' | 'guest';
@@ -95,7 +95,7 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
       );
     case 'bookingCancelled': {
       if (booking.status !== 'cancelled') return null;
-      // An admin's removal of the other member cancels too (README decision 21): no name, nothing of theirs.
+      // An admin's removal of the other member cancels too (decision 21): no name, nothing of theirs.
       const text =
         other.accountStatus === 'deleted'
           ? `The member you were to meet on ${when} is no longer on Rendezvous, so this date is cancelled.`

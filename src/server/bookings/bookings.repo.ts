@@ -71,7 +71,7 @@ const slotStartSql = (column: (name: string) => SQL) =>
   sql`to_char(${column('date')}, 'Dy, Mon FMDD') || ' at ' || ${column('start_time')} || case when ${column('zone_label')} = '' then '' else ' ' || ${column('zone_label')} end`;
 
 /**
- * A booking request in one statement (README decision 55), for each shape of the visibility
+ * A booking request in one statement (decision 55), for each shape of the visibility
  * condition: the slot, locked FOR KEY SHARE (a removal or a confirmation holding it makes the
  * request wait, then read the slot as they left it), its host and whether the requester may see
  * them, and the requester's photo count; then, only when every rule holds on what it read, the
@@ -116,7 +116,7 @@ function buildRequest(db: Tx, visible: SQL, name: string) {
       expiresAt: sql`${p('pushExpiresAt')}::text`,
     }),
   );
-  // The host's mail (README decision 59): queued with the booking, so none for a refused request.
+  // The host's mail (decision 59): queued with the booking, so none for a refused request.
   const mails = db.$with('mails', {}).as(newBookingMailJobs(sql`select ${b('id')} from b`, sql`${p('now')}::timestamptz`));
   // Both parties hear of the booking, the host of the inbox item (announce.ts `Announcement`s).
   const announced = db.$with('announced', {}).as(sql`select pg_notify(${EVENTS_CHANNEL}, payload::text) from (

@@ -24,7 +24,7 @@ const changeOfBooking = { ...verified, errors: [404, 409] as const };
  * Writes the answer as the handler built it, without zod checking it again: for a list of bookings
  * (200 of them, 320 KB) that check cost more than writing it. The schema still types the handler,
  * `toBooking` builds every field from typed rows, and tests/api/bookings.test.ts checks lists of
- * every status against it (README decision 51).
+ * every status against it (decision 51).
  */
 const asBuilt = () => (data: unknown) => JSON.stringify(data);
 

@@ -155,7 +155,7 @@ export const memberRemovedMessage = (slot: repo.SlotRow) =>
 export const MEMBER_REMOVED_REASON = 'Account removed';
 
 /**
- * Inside an admin's removal of a member (README decision 21): each of their bookings that has not
+ * Inside an admin's removal of a member (decision 21): each of their bookings that has not
  * begun ends. A confirmed date becomes cancelled (no penalty; both promised times and the seat are
  * freed), a pending request auto_cancelled; the other party is told in their inbox, with no sender,
  * and a host's request item shows the outcome. Slots and bookings are locked as every transition
@@ -192,7 +192,7 @@ export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: 
         // Pushed like any cancellation by the other party (push.bookingCancelled).
         bookingEvent: 'cancelled',
       },
-      // A cancelled date is mailed like any cancellation too (README decision 59).
+      // A cancelled date is mailed like any cancellation too (decision 59).
       { write: booking.status === 'confirmed' ? bookingEventMailJobs('cancelled', booking, otherId, now) : [] },
     );
   }

@@ -77,7 +77,7 @@ export const dateCommitments = pgTable(
 /**
  * Each member's reliability stats as counters: finished dates (completed or a no-show), completed
  * ones, and those they missed. Kept by triggers on bookings in the transaction that changes a
- * booking (migration 0014, whose `booking_date_stats` function is their one definition; README
+ * booking (migration 0014, whose `booking_date_stats` function is their one definition;
  * decision 49), so every write path keeps them, whoever writes. No row: all zero.
  */
 export const memberDateStats = pgTable('member_date_stats', {

@@ -64,7 +64,7 @@ export type Found = { user: UserRow; distance: number | null };
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
 export const cardColumns = summaryColumns(users);
 /**
- * A card as the page statement writes it (README decision 62): `head`, the JSON text of its fields
+ * A card as the page statement writes it (decision 62): `head`, the JSON text of its fields
  * up to `availability`, left open; the member's distance (the service writes what it makes of it);
  * and the JSON text of `recentDateActivity`.
  */

@@ -7,7 +7,7 @@ import type { BrowseService } from './browse.service.ts';
 
 /**
  * `checkAnswers`: hold each browse answer (JSON text written by PostgreSQL and the service, sent
- * as it is: README decision 62) to what the route's response schema would have sent, byte for
+ * as it is: decision 62) to what the route's response schema would have sent, byte for
  * byte; a difference is a 500. The API tests turn it on; production skips the check.
  */
 export const browseRoutes =

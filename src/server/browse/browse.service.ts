@@ -120,7 +120,7 @@ export function createBrowseService(deps: {
     },
 
     /**
-     * A page of cards as the JSON text of a BrowseResponse (README decision 62): PostgreSQL writes
+     * A page of cards as the JSON text of a BrowseResponse (decision 62): PostgreSQL writes
      * each card but its mutual interests and distance, which are written here.
      */
     async browse(viewer: Member, query: BrowseQuery): Promise<string> {

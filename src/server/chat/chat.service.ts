@@ -20,7 +20,7 @@ type Photo = ChatMember['profile']['photos'][number];
 /** A clientId names one message: reusing it for another recipient or text is refused. */
 export const CLIENT_ID_REUSED = 'This message id was already used for a different message';
 export const BAD_CURSOR = 'This page cursor is not valid';
-/** Sends per member: far above anyone typing, low enough to stop a script (README decision 20). */
+/** Sends per member: far above anyone typing, low enough to stop a script (decision 20). */
 export const SEND_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 
 export type ChatDeps = {

@@ -3,7 +3,8 @@ import { CANNOT_LIKE_YOURSELF } from '#shared/api/likes.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
-import { isDiscoverable, memberSummaries, type ProfilesService } from '../profiles/profiles.service.ts';
+import { isUuid } from '../platform/ids.ts';
+import { PROFILE_NOT_FOUND, isDiscoverable, memberSummaries, type ProfilesService } from '../profiles/profiles.service.ts';
 import * as repo from './likes.repo.ts';
 
 export function createLikesService(deps: { db: Db; clock: Clock; profiles: ProfilesService }) {
@@ -23,10 +24,12 @@ export function createLikesService(deps: { db: Db; clock: Clock; profiles: Profi
     },
 
     async unlike(memberId: string, targetId: string): Promise<void> {
+      if (!isUuid(targetId)) throw new HttpError(404, PROFILE_NOT_FOUND);
       await repo.deleteLike(db, memberId, targetId);
     },
 
     async isLiked(memberId: string, targetId: string): Promise<boolean> {
+      if (!isUuid(targetId)) throw new HttpError(404, PROFILE_NOT_FOUND);
       return repo.isLiked(db, memberId, targetId);
     },
 

@@ -3,7 +3,7 @@ import { enqueueOne, type Jobs } from '../platform/jobs/jobs.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
 import { mailFactsOf } from './nudges.repo.ts';
 
-/** The job that mails a nudge to the member nudged (README decision 59). */
+/** The job that mails a nudge to the member nudged (decision 59). */
 export const NUDGE_MAIL_JOB = 'nudges.mail';
 /** Ids only: the mail is written from the rows as they are when the job runs. */
 export type NudgeMailJob = { nudgeId: string };

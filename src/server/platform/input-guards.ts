@@ -149,3 +149,14 @@ export function registerInputGuards(app: FastifyInstance) {
     return payload;
   });
 }
+
+export const UNREADABLE_UPLOAD = 'The upload could not be read: send the file as multipart/form-data';
+
+/**
+ * What an upload's reader throws when the multipart parser fails (no boundary, a body cut short,
+ * a broken part header): the client's mistake, 400 on the file field. Our own refusals pass as they are.
+ */
+export function uploadError(error: unknown, field: string): unknown {
+  if (error instanceof HttpError || typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
+  return new HttpError(400, UNREADABLE_UPLOAD, [{ field, message: UNREADABLE_UPLOAD }]);
+}

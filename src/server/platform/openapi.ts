@@ -24,6 +24,8 @@ declare module 'fastify' {
 export const ApiErrorSchema = z.object({
   error: z.string(),
   fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** Only with 'Profile incomplete' (a booking request): the profile fields still needed (core-journey §8). */
+  missing: z.array(z.string()).optional(),
 });
 
 const ERROR_TEXT: Record<number, string> = {
@@ -35,6 +37,7 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'The card was declined.',
   410: 'Gone: the link or record has expired.',
   413: 'The request body is over the limit.',
+  414: 'A path parameter is over 100 characters.',
   415: 'The body is not in a type this call reads.',
   422: 'The request is understood but cannot be carried out.',
   429: 'Too many requests: `Retry-After` says when to try again.',
@@ -47,7 +50,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type RouteShape = Pick<RouteOptions, 'method' | 'schema' | 'config'>;
 
 /**
- * Every error status a route can answer: those every route of its kind gives (input read → 400;
+ * Every error status a route can answer: those every route of its kind gives (input read → 400,
+ * path parameters → 414;
  * a member needed → 401 and 403; a body → 400, 413, 415) and those its own rules give
  * (`config.errors`). The published document and the API tests' answer check both read this.
  */
@@ -55,6 +59,8 @@ export function errorStatusesOf(route: RouteShape): number[] {
   const statuses = new Set<number>(route.config?.errors ?? []);
   const schema = route.schema ?? {};
   if (schema.querystring || schema.params || schema.body) statuses.add(400);
+  // A path parameter over Fastify's 100 characters is refused before routing.
+  if (schema.params) statuses.add(414);
   if (!route.config?.public) {
     statuses.add(401);
     statuses.add(403);

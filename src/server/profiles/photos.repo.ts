@@ -26,7 +26,7 @@ export type PhotoJson = Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>;
 export const photosJsonOf = (ownerId: SQL) =>
   sql<PhotoJson[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${ownerId}), '[]'::json)`;
 
-/** A member's photos, oldest first, as the JSON text of `toPhoto`'s objects (README decision 62). */
+/** A member's photos, oldest first, as the JSON text of `toPhoto`'s objects (decision 62). */
 export const photosJsonTextOf = (ownerId: SQL) =>
   jsonArrayOf(
     jsonObject({

@@ -6,6 +6,7 @@ import { PhotoDeleteResponseSchema, PhotoUploadResponseSchema, profilesPaths } f
 import { PHOTO_MAX_BYTES, PHOTOS_MAX } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { requireMember } from '../platform/auth.ts';
+import { uploadError } from '../platform/input-guards.ts';
 import { photoError } from './photo-image.ts';
 import { TOO_MANY_PHOTOS, type PhotosService, type UploadedPhoto } from './photos.service.ts';
 
@@ -43,11 +44,11 @@ export const photosRoutes =
             continue;
           }
           const bytes = await part.toBuffer();
-          files.push({ filename: part.filename, bytes, truncated: part.file.truncated });
+          files.push({ filename: part.filename ?? '', bytes, truncated: part.file.truncated });
         }
       } catch (error) {
         if (error instanceof app.multipartErrors.FilesLimitError) throw photoError(400, TOO_MANY_PHOTOS);
-        throw error;
+        throw uploadError(error, PHOTO_FIELD);
       }
       return files;
     }

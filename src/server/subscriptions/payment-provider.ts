@@ -27,7 +27,7 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }
 
-/** Test cards (README): any Luhn-valid number pays, except these. */
+/** Test cards (docs/payments.md): any Luhn-valid number pays, except these. */
 export const TEST_CARDS = {
   /** Pays, and so do its renewals. */
   success: '4242424242424242',

@@ -61,7 +61,7 @@ function statusOf(active: repo.SubscriptionRow | undefined): SubscriptionStatus 
 }
 
 /**
- * An admin's removal of a member (README decision 21), inside its transaction: an active
+ * An admin's removal of a member (decision 21), inside its transaction: an active
  * membership ends with no further charge, and the badge goes (the renewal job then finds nothing).
  */
 export async function endMembershipOfRemovedMember(tx: Tx, userId: string, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAGLINE_VARIANTS, VISITOR_ID, variantOf } from '../domain/ab-test.ts';
+import { isCalendarDay } from '../domain/booking.ts';
 
 export const AB_TEST_ERRORS = {
   visitorId: 'visitorId must be 32 lowercase hexadecimal characters',
@@ -32,7 +33,11 @@ export const AbTestEventBodySchema = z.preprocess(
 );
 export const AbTestEventResponseSchema = z.object({ success: z.literal(true) });
 
-const day = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional();
+const day = (label: string) =>
+  z.iso
+    .date({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`)
+    .optional();
 
 /** GET /admin/ab-test/stats: an optional range of UTC days, both ends included. */
 export const AbTestStatsQuerySchema = z

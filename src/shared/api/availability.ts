@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SCORE_MAX, SCORE_MIN } from '../domain/score.ts';
-import { DATE_PATTERN, MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, SLOT_VENUE_MAX, TIME_PATTERN } from '../domain/booking.ts';
+import { DATE_PATTERN, isCalendarDay, MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, SLOT_VENUE_MAX, TIME_PATTERN } from '../domain/booking.ts';
 import { DATE_TYPES, DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
 import { SLOT_SORT_VALUES } from './availability.paths.ts';
 import { PageInfoSchema } from './browse.ts';
@@ -24,7 +24,7 @@ const text = (label: string, max: number) => z.string().trim().max(max, `${label
 /** POST /availability/create (core-journey §5, §7). Date and times are the host's wall clock. */
 export const SlotCreateBodySchema = z
   .object({
-    date: z.string({ error: 'Date is required' }).regex(DATE_PATTERN, 'Date is required'),
+    date: z.string({ error: 'Date is required' }).regex(DATE_PATTERN, 'Date is required').refine(isCalendarDay, 'Date is required'),
     startTime: z.string({ error: 'Start time is required' }).regex(TIME_PATTERN, 'Start time is required'),
     endTime: z.string({ error: 'End time is required' }).regex(TIME_PATTERN, 'End time is required'),
     dateType: z.enum(DATE_TYPES, { error: 'Date type must be coffee, lunch, dinner, drinks or activity' }),
@@ -98,8 +98,8 @@ export const AvailabilityBrowseQuerySchema = z.preprocess(
       dateType: z.enum(['all', ...DATE_TYPES], { error: 'dateType must be all, coffee, lunch, dinner, drinks or activity' }).default('all'),
       minScore: int('minScore', SCORE_MIN, SCORE_MAX).optional(),
       accountType: z.enum(['all', 'individual', 'couple'], { error: 'accountType must be all, individual or couple' }).default('all'),
-      startDate: z.string().regex(DATE_PATTERN, 'startDate must be a date (YYYY-MM-DD)').optional(),
-      endDate: z.string().regex(DATE_PATTERN, 'endDate must be a date (YYYY-MM-DD)').optional(),
+      startDate: z.string().regex(DATE_PATTERN, 'startDate must be a date (YYYY-MM-DD)').refine(isCalendarDay, 'startDate must be a date (YYYY-MM-DD)').optional(),
+      endDate: z.string().regex(DATE_PATTERN, 'endDate must be a date (YYYY-MM-DD)').refine(isCalendarDay, 'endDate must be a date (YYYY-MM-DD)').optional(),
       sortBy: SLOT_SORTS.default('date'),
       location: z.string().trim().max(200).optional(),
       maxDistance: int('maxDistance', DISTANCE_MIN_KM, DISTANCE_MAX_KM).optional(),

@@ -2,10 +2,14 @@ import { z } from 'zod';
 
 export { geoPaths } from './geo.paths.ts';
 
-export const ReverseQuerySchema = z.object({
-  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),
-  lon: z.coerce.number({ error: 'lon must be a number' }).min(-180, 'lon must be between -180 and 180').max(180, 'lon must be between -180 and 180'),
-});
+/** A number in the query: an empty value is no number (coercion alone would read it as 0). */
+const queryNumber = (name: string, limit: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: `${name} must be a number` }).min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`),
+  );
+
+export const ReverseQuerySchema = z.object({ lat: queryNumber('lat', 90), lon: queryNumber('lon', 180) });
 
 export const SearchQuerySchema = z.object({
   q: z.string({ error: 'q is required' }).trim().min(2, 'Type at least 2 letters').max(100),

@@ -1,5 +1,5 @@
 /**
- * The landing page's tagline A/B test (README decision 37). No schema library here: the visitor's
+ * The landing page's tagline A/B test (decision 37). No schema library here: the visitor's
  * first page imports this file, and it must stay small.
  */
 export const TAGLINE_VARIANTS = ['original', 'sophisticated', 'playful', 'luxurious'] as const;

@@ -34,7 +34,7 @@ export const SLOT_NOTES_MAX = 200;
 export const SLOT_VENUE_MAX = 200;
 export const MAX_BOOKINGS_LIMIT = 10;
 
-/** Point effects (core-journey §9, account-and-admin §9; README decision 16 for the cancellation scale). */
+/** Point effects (core-journey §9, account-and-admin §9; decision 16 for the cancellation scale). */
 export const POINTS = {
   completeDate: 25,
   fiveStarReview: 10,
@@ -72,6 +72,16 @@ export const DECLINE_PRESETS = [
 /** "HH:MM" with 00–23 hours, or "24:00" for midnight at the end of the day. */
 export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** The years a date may name: any real slot or report, and nothing the database or the zone rules cannot place. */
+const YEARS = { first: 1900, last: 2999 };
+/** 'YYYY-MM-DD' naming a day that exists (no 2026-02-30, no month 00) within YEARS. */
+export function isCalendarDay(text: string): boolean {
+  if (!DATE_PATTERN.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  if (year < YEARS.first || year > YEARS.last) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 export const timeOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -1,5 +1,5 @@
 /**
- * The offline outbox, as the page and the service worker both run it (README decision 28): changes
+ * The offline outbox, as the page and the service worker both run it (decision 28): changes
  * made without a connection wait in IndexedDB under their member's id and are sent in order, each
  * with its own Idempotency-Key, so however often one is sent the server applies it once.
  */

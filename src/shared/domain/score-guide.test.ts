@@ -14,7 +14,7 @@ describe('the point guide', () => {
     expect(points('Not show up for a date')).toBe(POINTS.noShow);
   });
 
-  it('follows the cancellation scale at each step (README decision 16)', () => {
+  it('follows the cancellation scale at each step (decision 16)', () => {
     expect(points('Cancel more than 48 hours ahead')).toBe(cancellationPenalty(72));
     expect(points('Cancel 24–48 hours ahead')).toBe(cancellationPenalty(30));
     expect(points('Cancel 4–24 hours ahead')).toBe(cancellationPenalty(5));

@@ -3,7 +3,7 @@ import { EMAIL_VERIFICATION_POINTS, FIRST_PHOTO_POINTS } from './score.ts';
 
 /**
  * The guide of point effects on /score (account-and-admin §2, §9), built from the very constants
- * the server's ledger applies (README decisions 6, 16, 17), so the guide and a member's history
+ * the server's ledger applies (decisions 6, 16, 17), so the guide and a member's history
  * never disagree. Only what the server really records is listed.
  */
 export type PointEffect = { action: string; points: number };

@@ -8,7 +8,7 @@ export const SCORE_MIN_TO_BOOK = 300;
 export const SCORE_CATEGORIES = ['Profile Enhancement', 'Date Completion', 'Booking Activity', 'Missed Dates', 'Cancellations'] as const;
 export type ScoreCategory = (typeof SCORE_CATEGORIES)[number];
 
-/** Ledger entries granted once per member. Photo points are our choice (README decision 6). */
+/** Ledger entries granted once per member. Photo points are our choice (decision 6). */
 export const EMAIL_VERIFICATION_POINTS = 25;
 export const FIRST_PHOTO_POINTS = 10;
 

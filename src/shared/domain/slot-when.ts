@@ -1,7 +1,7 @@
 /**
  * How a date's time reads everywhere: screens, mails, push texts and calendar files. Always the
  * host's wall clock with the zone label the server computed ("Fri, Nov 27 · 10:00–11:30 MST"),
- * never shifted or relabelled by the reader's device (README "Time zones").
+ * never shifted or relabelled by the reader's device (docs/time-zones.md).
  */
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

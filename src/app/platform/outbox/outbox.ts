@@ -227,7 +227,7 @@ let stopFollowingRealtime: (() => void) | null = null;
  * when the app is shown again, when the live connection comes back, and after a pause while the
  * server cannot be reached). Another
  * member's queue is never shown or sent; a signed-out member's stays on the device, keyed to them,
- * until they sign in again (README decision 29).
+ * until they sign in again (decision 29).
  */
 export async function startOutbox(memberId: string | null): Promise<void> {
   clearTimeout(retryTimer);

@@ -104,7 +104,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   };
 }
 
-/** node-postgres' own default; a database on few cores serves more with fewer (README decision 65). */
+/** node-postgres' own default; a database on few cores serves more with fewer (decision 65). */
 export const DEFAULT_POOL_SIZE = 10;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * JSON written by PostgreSQL as text, byte for byte as `JSON.stringify` writes the same value
- * (README decision 62): no spaces, keys in the order given, strings escaped by `to_json` (the same
+ * (decision 62): no spaces, keys in the order given, strings escaped by `to_json` (the same
  * escapes), numbers as PostgreSQL prints them (integers; a float8 in its shortest exact form).
  * An answer built from these is sent as it is, so what it holds must be checked by tests against
  * the route's response schema.

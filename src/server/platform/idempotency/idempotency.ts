@@ -10,7 +10,7 @@ import { idempotencyKeys } from './idempotency.tables.ts';
 
 /** The request header that names one change (the app's outbox sends a UUID per queued change). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** A key is honoured this long; the prune job drops older rows (README decision 27). */
+/** A key is honoured this long; the prune job drops older rows (decision 27). */
 export const KEY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 export const BAD_KEY = 'Idempotency-Key must be a UUID';
 export const keyReused = (key: string) => `Idempotency-Key ${key} was already used for a different request`;
