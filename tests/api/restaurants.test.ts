@@ -153,6 +153,17 @@ describe('create, update, validation', () => {
     expect(bad.body.fields.map((f: { field: string }) => f.field)).toEqual(['banner.isActive']);
   });
 
+  it("keeps the restaurant's own isActive as sent too; omitted, it is active on create and unchanged on update", async () => {
+    const closed = await create({ ...body({ name: 'Closed Kitchen' }), isActive: false });
+    expect(closed).toMatchObject({ isActive: false, banner: { isActive: true } });
+    expect((await banners()).map((b) => b._id)).not.toContain(closed._id);
+    const kept = await t.call('PUT', restaurantsPaths.one(closed._id), { token: admin.token, body: body({ name: 'Closed Kitchen' }) });
+    expect(kept.body.restaurant.isActive).toBe(false);
+    const opened = await t.call('PUT', restaurantsPaths.one(closed._id), { token: admin.token, body: { ...body({ name: 'Closed Kitchen' }), isActive: true } });
+    expect(opened.body.restaurant.isActive).toBe(true);
+    expect((await banners()).map((b) => b._id)).toContain(closed._id);
+  });
+
   it('answers 400 naming the field for every rule the form has, never a 500', async () => {
     const cases: [unknown, string][] = [
       [body({ name: '' }), 'name'],

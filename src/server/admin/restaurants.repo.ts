@@ -14,6 +14,7 @@ const columnsOf = (input: RestaurantInput) => ({
   bannerText: input.banner.text,
   bannerLink: input.banner.link,
   bannerImageKey: input.banner.image?.filename ?? null,
+  ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
   ...(input.banner.isActive === undefined ? {} : { bannerActive: input.banner.isActive }),
 });
 

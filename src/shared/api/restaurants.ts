@@ -43,6 +43,8 @@ export const BannerImageSchema = z.object({
 /** POST /admin/restaurants and PUT /admin/restaurants/{id}: the form's rules (account-and-admin §5). */
 export const RestaurantBodySchema = z.object({
   name: required('Restaurant name', RESTAURANT_NAME_MAX),
+  /** As the banner's: omitted, active on create and unchanged on update (the toggle sets both). */
+  isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
   address: z.object(
     {
       street: required('Street', 200),
