@@ -34,6 +34,14 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it("leaves registrations per address to the auth feature's limit unless REGISTRATIONS_PER_IP says otherwise (1 to 100000)", () => {
+    expect(loadConfig({}).registrationsPerIp).toBeUndefined();
+    expect(loadConfig({ REGISTRATIONS_PER_IP: '10000' }).registrationsPerIp).toBe(10000);
+    for (const bad of ['0', '100001', '2.5', 'many']) {
+      expect(() => loadConfig({ REGISTRATIONS_PER_IP: bad })).toThrowError('REGISTRATIONS_PER_IP: REGISTRATIONS_PER_IP must be a whole number from 1 to 100000');
+    }
+  });
+
   it('adds demo members to a new embedded database unless DEMO_MEMBERS=0, and never to a PostgreSQL server', () => {
     expect(loadConfig({}).demoMembers).toBe(true);
     expect(loadConfig({ DEMO_MEMBERS: '0' }).demoMembers).toBe(false);
