@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '#shared/api/health.ts';
 import { HEAD_SCRIPT } from '#shared/head-script.ts';
@@ -45,7 +45,7 @@ import { createPushService, registerPushJobs, type PushDeps } from './push/push.
 import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { answerRefusedAddress, registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuards } from './platform/input-guards.ts';
 import { registerDailyBackups } from './platform/backup/backup.ts';
 import { registerAnswerCheck, registerOpenApi } from './platform/openapi.ts';
@@ -126,12 +126,7 @@ export async function buildApp(deps: AppDeps) {
     loggerInstance: deps.logger,
     logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
-    // An address Fastify refuses before routing (`/api/users/%FF`, a path parameter over 100
-    // characters) gets the API's error shape too.
-    frameworkErrors: (error, _request, reply) => {
-      const tooLong = error.statusCode === 414;
-      void (reply as FastifyReply).code(tooLong ? 414 : 400).send({ error: tooLong ? 'The address is too long.' : 'The address is not valid.' });
-    },
+    frameworkErrors: answerRefusedAddress,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

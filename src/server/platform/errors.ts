@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '#shared/http-error.ts';
 
@@ -19,6 +19,15 @@ const CONTEXT_PREFIX: Record<string, string> = { body: '', querystring: '', para
  * The one error handler: validation → 400 with `fields`, domain errors → their status,
  * client mistakes Fastify detects (bad JSON, too large, bad media type) → their 4xx, the rest → 500.
  */
+/**
+ * Fastify's `frameworkErrors`: an address it refuses before routing (`/api/users/%FF`, a path
+ * parameter over 100 characters) gets the API's error shape too.
+ */
+export function answerRefusedAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.statusCode === 414;
+  void reply.code(tooLong ? 414 : 400).send({ error: tooLong ? 'The address is too long.' : 'The address is not valid.' });
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
