@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+import { apiUrl } from '#shared/api/api-prefix.ts';
+import { authPaths } from '#shared/api/auth.paths.ts';
 import {
   OUTBOX_CHANGED_MESSAGE,
   OUTBOX_DB,
@@ -54,14 +56,14 @@ export async function replayOutbox(deps: ReplayDeps): Promise<{ sent: number; re
   const token = await deps.token();
   if (!token) return null;
   const auth = { authorization: `Bearer ${token}` };
-  const me = await deps.fetch('/api/auth/me', { headers: auth });
+  const me = await deps.fetch(apiUrl(authPaths.me), { headers: auth });
   if (me.status === 401) return null;
   if (!me.ok) throw new Error(`the server answered ${me.status}`);
   const memberId = ((await me.json()) as { user?: { _id?: string } }).user?._id;
   if (!memberId) return null;
   const send = async (change: OutboxChange): Promise<OutboxAnswer> => {
     try {
-      const response = await deps.fetch(`/api${change.path}`, {
+      const response = await deps.fetch(apiUrl(change.path), {
         method: change.method,
         headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': change.id },
         body: JSON.stringify(change.body ?? {}),

@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+import { apiUrl } from '#shared/api/api-prefix.ts';
+import { bookingsPaths } from '#shared/api/bookings.paths.ts';
 import type { PushMessage } from '#shared/api/push.ts';
 import { SW_SESSION_DB, SW_SESSION_MESSAGE, SW_SESSION_STORE, SW_TOKEN_KEY, type SwSessionMessage } from '#shared/domain/push.ts';
 
@@ -55,7 +57,7 @@ export async function acceptBooking(bookingId: string, tag: string | undefined, 
   }
   let response: Response;
   try {
-    response = await deps.fetch(`/api/bookings/${encodeURIComponent(bookingId)}/respond`, {
+    response = await deps.fetch(apiUrl(bookingsPaths.respond(bookingId)), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ action: 'confirm' }),

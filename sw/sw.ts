@@ -5,6 +5,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { API_PREFIX } from '#shared/api/api-prefix.ts';
 import { PHOTO_CACHE, PHOTO_CACHE_MAX_AGE_S, PHOTO_CACHE_MAX_ENTRIES, PHOTO_PATH_PREFIX } from '#shared/domain/offline.ts';
 import { prerenderedFileFor } from '#shared/prerendered-pages.ts';
 import { registerOutboxSync } from './outbox-sync.ts';
@@ -23,7 +24,7 @@ registerRoute(
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [new RegExp(`^${API_PREFIX}/`)] }));
 
 // Member photos already seen show offline: cache first (a photo never changes under its URL),
 // bounded, wiped by the page at sign-out.

@@ -2,6 +2,7 @@ import type { AuthResponseSchema, MeResponseSchema, MessageResponseSchema, Verif
 import { authPaths } from '#shared/api/auth.paths.ts';
 import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
 import { changeCount, http, type AnswerOf } from '#app/platform/http.ts';
+import { useSession } from '#app/platform/session.store.ts';
 
 export { authKeys } from './auth.keys.ts';
 
@@ -51,3 +52,9 @@ export const authApi = {
   resetPassword: (token: string, password: string) =>
     http.post<AnswerOf<typeof MessageResponseSchema>>(authPaths.resetPassword, { token, password }, { fallback: 'Password reset failed. Please try again.' }),
 };
+
+/** Sign out: the server revokes the session; the device forgets it even when that call fails. */
+export async function endSession(): Promise<void> {
+  await authApi.logout().catch(() => undefined);
+  useSession.getState().clear();
+}

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { GENDER_LABELS, GENDER_VALUES, RELATIONSHIP_TYPE_VALUES, type AccountType, type RelationshipType } from '#shared/domain/account-options.ts';
-import { LocationField, type LocationValue } from '#app/geo/location-field.tsx';
+import { LocationField, type LocationValue } from '#app/components/location-field.tsx';
 import { useFormSubmit } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';

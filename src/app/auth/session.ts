@@ -60,10 +60,3 @@ async function wipeCache(memberId: string) {
   const { wipeCacheOf } = await queryCache();
   await wipeCacheOf(memberId);
 }
-
-/** Sign out: the server revokes the session; the device forgets it even when that call fails. */
-export async function endSession(): Promise<void> {
-  const { authApi } = await import('./auth.api.ts');
-  await authApi.logout().catch(() => undefined);
-  useSession.getState().clear();
-}

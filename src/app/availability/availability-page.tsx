@@ -4,7 +4,7 @@ import type { MyCalendar, OwnSlot } from '#shared/api/availability.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
-import { PushOfferCard } from '#app/push/push-offer-card.tsx';
+import { PushOfferCard } from '#app/components/push-offer-card.tsx';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
 import { discardChange, hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { useSession } from '#app/platform/session.store.ts';

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { BrowseSlot } from '#shared/api/availability.ts';
 import { SLOT_SORT_VALUES } from '#shared/api/availability.paths.ts';
+import { bookingStatusLabel } from '#shared/domain/booking-display.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, displayName } from '#shared/domain/profile.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Button } from '#app/platform/ui/button.tsx';
@@ -10,7 +11,7 @@ import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { BROWSE_FAILED, availabilityQueries, type SlotSearch } from './availability.api.ts';
-import { slotDay, slotTimes } from '#shared/domain/slot-when.ts';
+import { slotDay, slotStart, slotTimes } from '#shared/domain/slot-when.ts';
 import './availability.css';
 
 export const NO_DATES = 'No available dates found - Try other dates or filters, or check back later.';
@@ -82,7 +83,7 @@ function SlotResults({ search }: { search: SlotSearch }) {
 function SlotCard({ slot }: { slot: BrowseSlot }) {
   const name = displayName(slot.host);
   const headingId = `slot-${slot._id}`;
-  const what = `${DATE_TYPE_LABELS[slot.dateType]} with ${name} on ${slotDay(slot.date)} at ${slot.startTime}`;
+  const what = `${DATE_TYPE_LABELS[slot.dateType]} with ${name} on ${slotStart(slot)}`;
   return (
     <article className="card slot-card" aria-labelledby={headingId}>
       <div className="row slot-card-host">
@@ -123,7 +124,7 @@ function SlotCard({ slot }: { slot: BrowseSlot }) {
       {slot.notes && <p className="muted">{slot.notes}</p>}
       <div>
         {slot.bookingStatus ? (
-          <p className="tag tag-strong">{bookingText(slot.bookingStatus)}</p>
+          <p className="tag tag-strong">{bookingStatusLabel(slot.bookingStatus)}</p>
         ) : (
           <Link to="/book/$userId/$slotId" params={{ userId: slot.host._id, slotId: slot._id }} className="btn btn-primary btn-sm">
             Book<span className="visually-hidden"> {what}</span>
@@ -132,9 +133,4 @@ function SlotCard({ slot }: { slot: BrowseSlot }) {
       </div>
     </article>
   );
-}
-
-function bookingText(booking: { status: string; isInitiator: boolean }): string {
-  if (booking.status === 'confirmed') return 'Date confirmed';
-  return booking.isInitiator ? 'Request Sent' : 'Pending';
 }

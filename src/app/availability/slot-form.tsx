@@ -4,7 +4,7 @@ import { SlotCreateBodySchema, type SlotCreateBody } from '#shared/api/availabil
 import { MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, defaultEndTime, minutesOf, timeOf } from '#shared/domain/booking.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, type DateType } from '#shared/domain/profile.ts';
 import { PAST_TIME, SLOT_PRESETS, presetTimes } from '#shared/domain/slot-presets.ts';
-import { VenueBanners } from '#app/banners/venue-banners.tsx';
+import { VenueBanners } from '#app/components/venue-banners.tsx';
 import { HttpError } from '#shared/http-error.ts';
 import { hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { keepChange } from '#app/platform/query.ts';
@@ -12,7 +12,7 @@ import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { offerPush } from '#app/push/push-offer.ts';
+import { offerPush } from '#app/components/push-offer.ts';
 import { CREATE_FAILED, FORM_ERRORS, SLOT_CHANGES, addToCalendar, availabilityApi } from './availability.api.ts';
 import { SLOT_OUTBOX_TEXTS, queueSlotCreate } from './slot-outbox.ts';
 

@@ -8,7 +8,7 @@ import { REQUEST_MESSAGE_MAX } from '#shared/domain/booking.ts';
 import { missingForBooking, type BookingProfile, type MissingField } from '#shared/domain/booking-profile.ts';
 import { DATE_TYPE_LABELS, displayName } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { VenueBanners } from '#app/banners/venue-banners.tsx';
+import { VenueBanners } from '#app/components/venue-banners.tsx';
 import { browseKeys, browseQueries } from '#app/browse/browse.api.ts';
 import { ownRecordQuery } from '#app/profiles/profiles.api.ts';
 import { useFieldErrors } from '#app/platform/forms.ts';
@@ -19,7 +19,7 @@ import { Alert, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { Avatar, ScoreBadge } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { offerPush } from '#app/push/push-offer.ts';
+import { offerPush } from '#app/components/push-offer.ts';
 import { bookingKeys, bookingRequestErrorText, bookingsApi } from './bookings.api.ts';
 import './bookings.css';
 

@@ -9,7 +9,7 @@ import { refreshOwnRecord } from '#app/profiles/profiles.api.ts';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
-import { PushOfferCard } from '#app/push/push-offer-card.tsx';
+import { PushOfferCard } from '#app/components/push-offer-card.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { BookingCard } from './booking-card.tsx';
 import { BOOKINGS_LOAD_FAILED, bookingKeys, bookingQueries, type Perspective } from './bookings.api.ts';

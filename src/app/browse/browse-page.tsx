@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 import { geoApi } from '#app/geo/geo.api.ts';
-import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/geo/device-position.ts';
+import { LOCATE_ERRORS, PositionFailure, currentPosition } from '#app/components/device-position.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';

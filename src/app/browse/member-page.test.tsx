@@ -232,6 +232,8 @@ describe('/user/{userId} member page', () => {
     const times = screen.getByRole('region', { name: 'Available Times' });
     const books = within(times).getAllByRole('link', { name: /^Book/ });
     expect(books.map((link) => link.getAttribute('href'))).toEqual([`/book/${MEMBER_ID}/slot-1`, `/book/${MEMBER_ID}/slot-2`]);
+    // Its name says the start as every other place does, with the zone label.
+    expect(books[0]!.textContent).toBe('Book Coffee on Sat, Dec 5 at 19:00 MST');
     expect(within(times).getByText('Revolver')).toBeTruthy();
     expect(within(times).getByText('The Diamond')).toBeTruthy();
     // The host's wall clock with the label the server gave, whatever this device's zone data says.
@@ -260,10 +262,10 @@ describe('/user/{userId} member page', () => {
     expect(within(badges()).queryByText(/ tier$/)).toBeNull();
   });
 
-  it("shows 'Request sent' for a request I made, and Send Nudge nudges the member by name", async () => {
+  it("shows 'Request Sent' for a request I made, as the browse card does, and Send Nudge nudges the member by name", async () => {
     const nudge = nudger();
     await showMember(memberDetail({ bookingStatus: { status: 'pending', isInitiator: true } }), nudge);
-    expect(within(badges()).getByText('Request sent')).toBeTruthy();
+    expect(within(badges()).getByText('Request Sent')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Send Nudge' }));
     expect(nudge.send).toHaveBeenCalledWith(MEMBER_ID, 'Jordan');

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { BrowseCard } from '#shared/api/browse.ts';
 import type { Gender } from '#shared/domain/account.ts';
+import { pendingLabel } from '#shared/domain/booking-display.ts';
 import { carTierOf, showsCarTeam } from '#shared/domain/car-tiers.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
@@ -13,7 +14,7 @@ export type Nudger = { send(userId: string, name: string): void; sending(userId:
 
 export type CardAction =
   | { kind: 'message' }
-  | { kind: 'pending'; label: 'Request Sent' | 'Pending' }
+  | { kind: 'pending'; label: ReturnType<typeof pendingLabel> }
   | { kind: 'nudge' }
   | { kind: 'book' };
 
@@ -21,11 +22,14 @@ export type CardAction =
 export function cardActionFor(card: Pick<BrowseCard, 'bookingStatus' | 'availabilityCount' | 'profile'>, viewerGender: Gender | undefined): CardAction {
   const booking = card.bookingStatus;
   if (booking?.status === 'confirmed') return { kind: 'message' };
-  if (booking?.status === 'pending') return { kind: 'pending', label: booking.isInitiator ? 'Request Sent' : 'Pending' };
+  if (booking?.status === 'pending') return { kind: 'pending', label: pendingLabel(booking.isInitiator) };
   if (card.availabilityCount === 0) return { kind: 'nudge' };
   if (viewerGender === 'female' && card.profile.gender === 'male') return { kind: 'nudge' };
   return { kind: 'book' };
 }
+
+/** The Available Times section of a member's page, where a card's Book takes the viewer. */
+export const AVAILABLE_TIMES_ID = 'available-times';
 
 export const MUTUAL_INTERESTS_SHOWN = 3;
 export const OTHER_INTERESTS_SHOWN = 4;
@@ -130,7 +134,7 @@ function CardButton({ action, userId, name, nudge }: { action: CardAction; userI
       );
     case 'book':
       return (
-        <Link to="/user/$userId" params={{ userId }} hash="available-times" className="btn btn-primary btn-sm btn-block">
+        <Link to="/user/$userId" params={{ userId }} hash={AVAILABLE_TIMES_ID} className="btn btn-primary btn-sm btn-block">
           Book{who}
         </Link>
       );

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http-error.ts';
-import type { PushDevice, PushState } from './push-device.ts';
+import type { PushDevice, PushState } from './push.api.ts';
 import { PUSH_DENIED, PUSH_UNSUPPORTED, PUSH_WHY, PushPrompt } from './push-prompt.tsx';
 
 afterEach(cleanup);

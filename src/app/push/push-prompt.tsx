@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '#app/platform/forms.ts';
-import { PUSH_FAILED } from './push.api.ts';
-import { browserPushDevice, type PushDevice, type PushState } from './push-device.ts';
+import { PUSH_FAILED, browserPushDevice, type PushDevice, type PushState } from './push.api.ts';
 
 export const PUSH_WHY =
   'Get booking requests and nudges on this device even when Rendezvous is closed, and accept a request straight from the notification.';

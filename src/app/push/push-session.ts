@@ -3,7 +3,8 @@ import { useSession } from '#app/platform/session.store.ts';
 
 /*
  * The part of push every start runs: small, with no schema library or HTTP client, so a visitor's
- * first page stays light. Turning push on and off lives in push-device.ts, loaded with /profile.
+ * first page stays light. Turning push on and off lives in push.api.ts (browserPushDevice), loaded
+ * with the member pages.
  */
 
 const supported = () =>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { RoyalTierId } from '#shared/domain/score.ts';
+import { SCORE_MAX, SCORE_MIN, type RoyalTierId } from '#shared/domain/score.ts';
 import { ROYAL_TIERS, royalTier } from './royal-tiers.ts';
 import { TierDetails } from './tier-explanation.tsx';
 import './score.css';
@@ -41,7 +41,7 @@ export function RoyalTiersPage({ selected }: { selected?: RoyalTierId }) {
             <h2 id="how-tiers-work">How Royal Tiers Work</h2>
             <ul>
               <li>Royal tiers are free and automatic for all women.</li>
-              <li>Your tier comes from your reliability score (300-850).</li>
+              <li>{`Your tier comes from your reliability score (${SCORE_MIN}-${SCORE_MAX}).`}</li>
               <li>It is built over time: each date you keep, on time and well reviewed, moves you up.</li>
               <li>Everyone starts as a Lady, and there are no negative tiers.</li>
             </ul>

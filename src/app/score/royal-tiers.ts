@@ -1,4 +1,4 @@
-import { ROYAL_TITLES, royalTierRange, type RoyalTierId } from '#shared/domain/score.ts';
+import { ROYAL_TITLES, SCORE_START, royalTierRange, type RoyalTierId } from '#shared/domain/score.ts';
 
 /**
  * The royal tier (account-and-admin §3): id, title, icon, score range, description, colour,
@@ -52,7 +52,7 @@ const WORDS: Record<RoyalTierId, Omit<RoyalTier, 'id' | 'title' | 'scoreRange' |
     colour: 'green',
     description: 'Where every woman begins.',
     explanation: 'Every woman starts as a Lady. Complete dates, arrive on time and collect good reviews to rise through the tiers. There are no negative tiers.',
-    characteristics: ['Every new member starts at 650', 'Each completed date moves you up', 'No negative tiers: you are always royalty'],
+    characteristics: [`Every new member starts at ${SCORE_START}`, 'Each completed date moves you up', 'No negative tiers: you are always royalty'],
   },
 };
 

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CreditReport } from '#shared/api/score.ts';
-import { signedPoints } from '#shared/domain/score-guide.ts';
-import { SCORE_CATEGORIES, SCORE_START, gradeFor, scoreBand, type Grade } from '#shared/domain/score.ts';
+import { CANCEL_CUTOFF_NOTE, signedPoints } from '#shared/domain/score-guide.ts';
+import { GRADES, SCORE_CATEGORIES, SCORE_MAX, SCORE_MIN, SCORE_START, gradeFor, gradeName, scoreBand } from '#shared/domain/score.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { CREDIT_REPORT_FAILED, scoreQueries } from './score.api.ts';
-import { PointGuideTable } from './point-guide-table.tsx';
+import { PointGuideTable } from '#app/components/point-guide-table.tsx';
 import { RoyalTitleButton } from './tier-explanation.tsx';
 import './score.css';
 
@@ -17,8 +17,6 @@ export const SIGNED_OUT = 'Please log in to view your score.';
 
 type Tab = 'overview' | 'report';
 
-const GRADE_NAMES: Record<Grade, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Poor', unknown: 'Unknown' };
-const BAND_NAMES = { green: 'green', blue: 'blue', yellow: 'yellow', red: 'red' } as const;
 
 const dateText = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
@@ -71,7 +69,7 @@ export function ScorePage() {
 
 function ScoreOverview({ score, isWoman }: { score: number; isWoman: boolean }) {
   const band = scoreBand(score);
-  const grade = GRADE_NAMES[gradeFor(score)];
+  const grade = gradeName(gradeFor(score));
   return (
     <div className="stack">
       <section className="card stack-sm score-summary" aria-labelledby="score-now">
@@ -83,9 +81,9 @@ function ScoreOverview({ score, isWoman }: { score: number; isWoman: boolean }) 
           {score}
         </p>
         <p className="muted">
-          Out of 300–850 · <span className="visually-hidden">colour band </span>
+          {`Out of ${SCORE_MIN}–${SCORE_MAX} · `}<span className="visually-hidden">colour band </span>
           <span className={`score-band-dot score-${band}`} aria-hidden="true" />
-          {BAND_NAMES[band]} band
+          {band} band
         </p>
         <div className="row">
           {isWoman ? (
@@ -104,13 +102,11 @@ function ScoreOverview({ score, isWoman }: { score: number; isWoman: boolean }) 
       <section className="card stack-sm" aria-labelledby="point-guide">
         <h2 id="point-guide">What moves your score</h2>
         <PointGuideTable caption="Points for each action" className="score-table" />
-        <p className="muted">A date cannot be cancelled in its last 4 hours. Everyone starts at 650; the score stays between 300 and 850.</p>
+        <p className="muted">{`${CANCEL_CUTOFF_NOTE} Everyone starts at ${SCORE_START}; the score stays between ${SCORE_MIN} and ${SCORE_MAX}.`}</p>
       </section>
     </div>
   );
 }
-
-const GRADE_ORDER = ['excellent', 'good', 'fair', 'poor'] as const;
 
 function CreditReportView({ report }: { report: CreditReport }) {
   const { summary } = report;
@@ -118,22 +114,22 @@ function CreditReportView({ report }: { report: CreditReport }) {
     <div className="stack">
       <section className="card stack-sm" aria-labelledby="report-grade">
         <h2 id="report-grade">
-          Grade: <span className={`score-badge score-${scoreBand(report.currentScore)}`}>{GRADE_NAMES[report.grade]}</span>
+          Grade: <span className={`score-badge score-${scoreBand(report.currentScore)}`}>{gradeName(report.grade)}</span>
         </h2>
         <p>{report.gradeDescription}</p>
         <p>
           {report.nextTier ? (
             <>
-              <strong>{report.pointsToNextTier} points</strong> to {GRADE_NAMES[report.nextTier]}
+              <strong>{report.pointsToNextTier} points</strong> to {gradeName(report.nextTier)}
             </>
           ) : (
             'You have reached the top grade.'
           )}
         </p>
         <ul className="tier-minimums" aria-label="Grade minimums">
-          {GRADE_ORDER.map((grade) => (
+          {GRADES.map((grade) => (
             <li key={grade} aria-current={grade === report.grade ? 'true' : undefined}>
-              {GRADE_NAMES[grade]}: {report.allTiers[grade].min}+
+              {gradeName(grade)}: {report.allTiers[grade].min}+
             </li>
           ))}
         </ul>

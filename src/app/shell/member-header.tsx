@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { User } from '#shared/api/auth.ts';
-import { SCORE_START, capCount, gradeFor, royalTitleFor } from '#shared/domain/score.ts';
-import { endSession } from '#app/auth/session.ts';
+import { SCORE_START, capCount, gradeFor, gradeName, royalTitleFor } from '#shared/domain/score.ts';
+import { endSession } from '#app/auth/auth.api.ts';
 import { install, useInstall } from '#app/platform/install.ts';
 import { useUnreadCounts } from './unread-counts.ts';
 
@@ -23,8 +23,7 @@ export function standingOf(user: User): string {
   const score = user.reliabilityScore.current;
   if (user.profile.gender === 'female') return royalTitleFor(score);
   const tier = user.verificationTier === 'none' ? 'Unverified' : user.verificationTier[0]!.toUpperCase() + user.verificationTier.slice(1);
-  const grade = gradeFor(score);
-  return `${tier} · ${grade[0]!.toUpperCase()}${grade.slice(1)}`;
+  return `${tier} · ${gradeName(gradeFor(score))}`;
 }
 
 export default function MemberHeader({ user }: { user: User }) {

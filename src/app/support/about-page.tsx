@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { CANCEL_CUTOFF_NOTE } from '#shared/domain/score-guide.ts';
+import { GRADES, ROYAL_LINE, SCORE_MAX, SCORE_MIN, SCORE_START, gradeName, gradeRange, type ScoreGrade } from '#shared/domain/score.ts';
+import { PointGuideTable } from '#app/components/point-guide-table.tsx';
 import { ReadingPage } from './legal-page.tsx';
-import { PointGuideTable } from '#app/score/point-guide-table.tsx';
 
 const STEPS = [
   { title: 'Set your availability', text: 'Publish the times you are free for a short date — coffee, lunch, dinner, drinks or an activity — with the place you have in mind.' },
@@ -8,15 +10,18 @@ const STEPS = [
   { title: 'Meet and connect', text: 'Meet in person at the time you agreed. Afterwards, both of you leave a review, and showing up builds your reliability score.' },
 ];
 
-const BANDS = [
-  { range: '750–850', grade: 'Excellent', text: 'Shows up, on time, date after date.' },
-  { range: '650–749', grade: 'Good', text: 'Reliable; every new member starts here, at 650.' },
-  { range: '550–649', grade: 'Fair', text: 'Some missed or late-cancelled dates.' },
-  { range: '300–549', grade: 'Poor', text: 'Several missed or cancelled dates.' },
-];
+/** What each grade says of a member; names and ranges come from the grade table (shared/domain/score.ts). */
+const GRADE_TEXTS: Record<ScoreGrade, string> = {
+  excellent: 'Shows up, on time, date after date.',
+  good: `Reliable; every new member starts here, at ${SCORE_START}.`,
+  fair: 'Some missed or late-cancelled dates.',
+  poor: 'Several missed or cancelled dates.',
+};
 
-/** Written out rather than imported, so this light page pulls no schema code (the table: shared/domain/score.ts ROYAL_TITLES). */
-export const ROYAL_LINE = 'Lady 300–699 · Duchess 700–749 · Princess 750–799 · Empress 800–824 · Queen 825+';
+const BANDS = GRADES.map((grade) => {
+  const { min, max } = gradeRange(grade);
+  return { range: `${min}–${max}`, grade: gradeName(grade), text: GRADE_TEXTS[grade] };
+});
 
 /** /about, "How It Works" (account-and-admin §2). */
 export function AboutPage() {
@@ -35,7 +40,7 @@ export function AboutPage() {
 
       <section aria-labelledby="about-score">
         <h2 id="about-score">The reliability score</h2>
-        <p>Every member has a score from 300 to 850 that shows how dependable they are. Everyone starts at 650.</p>
+        <p>{`Every member has a score from ${SCORE_MIN} to ${SCORE_MAX} that shows how dependable they are. Everyone starts at ${SCORE_START}.`}</p>
         <ul>
           {BANDS.map((band) => (
             <li key={band.grade}>
@@ -75,7 +80,7 @@ export function AboutPage() {
       <section aria-labelledby="about-actions">
         <h2 id="about-actions">What moves your score</h2>
         <PointGuideTable caption="Score effect of each action" />
-        <p className="muted">A date cannot be cancelled in its last 4 hours. Recent actions weigh more than old ones.</p>
+        <p className="muted">{`${CANCEL_CUTOFF_NOTE} Recent actions weigh more than old ones.`}</p>
       </section>
 
       <section aria-labelledby="about-safety">

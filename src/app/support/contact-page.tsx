@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS, CONTACT_SENT, ContactBodySchema, type ContactInput } from '#shared/api/support.ts';
+import { CANCEL_CUTOFF_HOURS } from '#shared/domain/booking.ts';
+import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { useFormSubmit } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
@@ -19,11 +21,11 @@ const TOPICS = [
 const FAQ = [
   {
     q: 'How do I cancel a booking?',
-    a: 'Open My Bookings and choose Cancel on the date. You can cancel up to 4 hours before it starts; the later you cancel, the more it costs your reliability score, so cancel as early as you can.',
+    a: `Open My Bookings and choose Cancel on the date. You can cancel up to ${CANCEL_CUTOFF_HOURS} hours before it starts; the later you cancel, the more it costs your reliability score, so cancel as early as you can.`,
   },
   {
     q: 'How is my reliability score calculated?',
-    a: 'Everyone starts at 650, on a scale from 300 to 850. Completing dates, arriving on time and good reviews raise it; cancellations, no-shows and misbehaviour lower it. Your Credit Report on the Score page lists every change.',
+    a: `Everyone starts at ${SCORE_START}, on a scale from ${SCORE_MIN} to ${SCORE_MAX}. Completing dates, arriving on time and good reviews raise it; cancellations, no-shows and misbehaviour lower it. Your Credit Report on the Score page lists every change.`,
   },
   {
     q: 'Can I change my account type?',

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { CANCEL_CUTOFF_HOURS } from '#shared/domain/booking.ts';
+import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { ReadingPage, Section } from './legal-page.tsx';
 
 export const TERMS_UPDATED = 'September 4, 2025';
@@ -33,13 +35,13 @@ export function TermsPage() {
       </Section>
       <Section n={5} title="Bookings, cancellations and who pays">
         <p>
-          The member who books a date is its initiator and pays the date's expenses, such as food, drinks or tickets. Cancel as early as you can: a date cannot be cancelled in the last 4 hours
+          The member who books a date is its initiator and pays the date's expenses, such as food, drinks or tickets. Cancel as early as you can: a date cannot be cancelled in the last {CANCEL_CUTOFF_HOURS} hours
           before it starts, and late cancellations and missed dates lower your reliability score.
         </p>
       </Section>
       <Section n={6} title="The reliability score">
         <p>
-          Each member has a reliability score between 300 and 850, starting at 650, calculated from their record on Rendezvous: completed dates, punctuality, reviews, cancellations and missed
+          Each member has a reliability score between {SCORE_MIN} and {SCORE_MAX}, starting at {SCORE_START}, calculated from their record on Rendezvous: completed dates, punctuality, reviews, cancellations and missed
           dates. Scores and the titles derived from them are shown to other members. We may correct a score that was affected by an error or by abuse.
         </p>
       </Section>

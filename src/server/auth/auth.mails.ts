@@ -1,4 +1,11 @@
+import { RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from '#shared/domain/account.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
+
+/** A link's lifetime as the mail states it, from the constant the server applies: "24 hours", "1 hour". */
+const hoursText = (ms: number) => {
+  const hours = ms / (60 * 60 * 1000);
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+};
 
 export function verifyEmailMail(to: string, name: string, link: string): MailMessage {
   return {
@@ -6,7 +13,7 @@ export function verifyEmailMail(to: string, name: string, link: string): MailMes
     subject: 'Confirm your e-mail for Rendezvous',
     text: frame(
       name,
-      `Welcome to Rendezvous! Confirm your e-mail address to start browsing and booking dates:\n\n${link}\n\nThe link works for 24 hours. If you did not sign up, you can ignore this mail.`,
+      `Welcome to Rendezvous! Confirm your e-mail address to start browsing and booking dates:\n\n${link}\n\nThe link works for ${hoursText(VERIFY_EMAIL_TTL_MS)}. If you did not sign up, you can ignore this mail.`,
     ),
   };
 }
@@ -17,7 +24,7 @@ export function resetPasswordMail(to: string, name: string, link: string): MailM
     subject: 'Reset your Rendezvous password',
     text: frame(
       name,
-      `Someone asked to reset the password of your Rendezvous account. To choose a new one, open:\n\n${link}\n\nThe link works once, for 1 hour. Resetting signs you out everywhere. If it was not you, ignore this mail: your password stays as it is.`,
+      `Someone asked to reset the password of your Rendezvous account. To choose a new one, open:\n\n${link}\n\nThe link works once, for ${hoursText(RESET_PASSWORD_TTL_MS)}. Resetting signs you out everywhere. If it was not you, ignore this mail: your password stays as it is.`,
     ),
   };
 }

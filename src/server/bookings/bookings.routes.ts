@@ -47,29 +47,29 @@ export const bookingsRoutes =
     );
 
     app.get(
-      '/bookings/:id',
+      bookingsPaths.booking.route,
       { config: { ...verified, errors: [404] }, schema: { params: BookingParams, response: { 200: BookingResponseSchema } } },
       async (request) => ({ booking: await bookings.get(requireMember(request).id, request.params.id) }),
     );
 
     const actionSchema = <B extends z.ZodType>(body: B) => ({ params: BookingParams, body, response: { 200: BookingActionResponseSchema } });
 
-    app.post('/bookings/:id/respond', { config: changeOfBooking, schema: actionSchema(RespondBodySchema) }, async (request) => {
+    app.post(bookingsPaths.respond.route, { config: changeOfBooking, schema: actionSchema(RespondBodySchema) }, async (request) => {
       const booking = await bookings.respond(requireMember(request), request.params.id, request.body);
       return { message: request.body.action === 'confirm' ? BOOKING_MESSAGES.confirmed : BOOKING_MESSAGES.declined, booking };
     });
 
-    app.post('/bookings/:id/cancel', { config: changeOfBooking, schema: actionSchema(CancelBodySchema) }, async (request) => ({
+    app.post(bookingsPaths.cancel.route, { config: changeOfBooking, schema: actionSchema(CancelBodySchema) }, async (request) => ({
       message: BOOKING_MESSAGES.cancelled,
       booking: await bookings.cancel(requireMember(request), request.params.id, request.body),
     }));
 
-    app.post('/bookings/:id/complete', { config: changeOfBooking, schema: actionSchema(CompleteBodySchema) }, async (request) => ({
+    app.post(bookingsPaths.complete.route, { config: changeOfBooking, schema: actionSchema(CompleteBodySchema) }, async (request) => ({
       message: BOOKING_MESSAGES.completed,
       booking: await bookings.complete(requireMember(request), request.params.id, request.body),
     }));
 
-    app.post('/bookings/:id/no-show', { config: changeOfBooking, schema: actionSchema(NoShowBodySchema) }, async (request) => ({
+    app.post(bookingsPaths.noShow.route, { config: changeOfBooking, schema: actionSchema(NoShowBodySchema) }, async (request) => ({
       message: BOOKING_MESSAGES.noShow,
       booking: await bookings.noShow(requireMember(request), request.params.id, request.body),
     }));

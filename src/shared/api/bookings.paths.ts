@@ -1,11 +1,19 @@
+import { CANCEL_CUTOFF_HOURS, REVIEW_AFTER_HOURS } from '../domain/booking.ts';
+
+const BOOKINGS = '/bookings';
+
+/** A path that names one booking: call it with the id for the URL; `.route` is the server's route for it. */
+const ofBooking = (suffix: string) =>
+  Object.assign((id: string) => `${BOOKINGS}/${encodeURIComponent(id)}${suffix}`, { route: `${BOOKINGS}/:id${suffix}` });
+
 export const bookingsPaths = {
-  request: '/bookings/request',
-  mine: '/bookings/my-bookings',
-  booking: (id: string) => `/bookings/${encodeURIComponent(id)}`,
-  respond: (id: string) => `/bookings/${encodeURIComponent(id)}/respond`,
-  cancel: (id: string) => `/bookings/${encodeURIComponent(id)}/cancel`,
-  complete: (id: string) => `/bookings/${encodeURIComponent(id)}/complete`,
-  noShow: (id: string) => `/bookings/${encodeURIComponent(id)}/no-show`,
+  request: `${BOOKINGS}/request`,
+  mine: `${BOOKINGS}/my-bookings`,
+  booking: ofBooking(''),
+  respond: ofBooking('/respond'),
+  cancel: ofBooking('/cancel'),
+  complete: ofBooking('/complete'),
+  noShow: ofBooking('/no-show'),
 } as const;
 
 /** Error texts the server answers with; the client maps some to the texts of core-journey §8. */
@@ -23,8 +31,8 @@ export const BOOKING_ERRORS = {
   hostOnly: 'Only the host can respond to this request',
   notPending: 'This request has already been answered',
   notConfirmed: 'Only a confirmed date can be changed this way',
-  tooLateToCancel: 'Too late to cancel (within 4 hours)',
-  tooEarlyToReview: 'You can review 2 hours after the date has started',
+  tooLateToCancel: `Too late to cancel (within ${CANCEL_CUTOFF_HOURS} hours)`,
+  tooEarlyToReview: `You can review ${REVIEW_AFTER_HOURS} hours after the date has started`,
   alreadyReviewed: 'You have already reviewed this date',
   guestUnavailable: 'This member can no longer be booked',
 } as const;

@@ -49,7 +49,7 @@ export const BookingSchema = z.object({
   completion: z.object({ hostReview: ReviewSchema.nullable(), guestReview: ReviewSchema.nullable() }),
   cancellation: z.object({ cancelledBy: z.enum(['host', 'guest']).nullable(), reason: z.string(), penalty: z.number() }).nullable(),
   noShow: z.object({ reportedBy: z.enum(['host', 'guest']).nullable(), reason: z.string() }).nullable(),
-  /** Whether the viewer may cancel now (confirmed, more than 4 hours ahead, not reviewed by them). */
+  /** Whether the viewer may cancel now (confirmed, more than CANCEL_CUTOFF_HOURS ahead, not reviewed by them). */
   canCancel: z.boolean(),
   /** What cancelling now would cost the viewer, in points (0 or negative). */
   cancellationPenalty: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, NAME_MAX, VERIFICATION_TIERS } from '../domain/account.ts';
+import { PHOTO_PATH_PREFIX } from '../domain/offline.ts';
 import { BIO_MAX, DATE_TYPES, INTERESTS_MAX, INTEREST_MAX_LENGTH } from '../domain/profile.ts';
 import { CoupleInfoSchema, PhotoSchema, ProfileBaseSchema, RegistrationLocationSchema, UserSchema } from './auth.ts';
 import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts';
@@ -7,7 +8,7 @@ import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts'
 export { profilesPaths } from './profiles.paths.ts';
 
 /** The URL a photo is shown from (storage keys are random file names). */
-export const photoUrl = (storageKey: string) => `/api/photos/${storageKey}`;
+export const photoUrl = (storageKey: string) => `${PHOTO_PATH_PREFIX}${storageKey}`;
 
 const readOnly = (label: string) => z.never({ error: `${label} cannot be changed` }).optional();
 

@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { SCORE_CATEGORIES } from '../domain/score.ts';
+import { GRADES, SCORE_CATEGORIES } from '../domain/score.ts';
 
 export { scorePaths } from './score.paths.ts';
 
-const GRADES = z.enum(['excellent', 'good', 'fair', 'poor']);
+const GradeSchema = z.enum(GRADES);
 
 /** GET /users/credit-report (account-and-admin §3). History is newest first. */
 export const CreditReportSchema = z.object({
   currentScore: z.number(),
-  grade: GRADES,
+  grade: GradeSchema,
   gradeDescription: z.string(),
   /** The next grade up, or null at the top. */
-  nextTier: GRADES.nullable(),
+  nextTier: GradeSchema.nullable(),
   pointsToNextTier: z.number(),
-  allTiers: z.record(GRADES, z.object({ min: z.number() })),
+  allTiers: z.record(GradeSchema, z.object({ min: z.number() })),
   summary: z.object({
     positiveEntries: z.number(),
     negativeEntries: z.number(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, HOUR_MS, type BookingStatus } from './booking.ts';
-import { BOOKING_FILTERS, bookingDisplay, matchesFilter, statusBadge, type BookingForDisplay } from './booking-display.ts';
+import { BOOKING_FILTERS, bookingDisplay, bookingStatusLabel, matchesFilter, statusBadge, type BookingForDisplay } from './booking-display.ts';
 
 const START = new Date('2026-12-05T19:00:00Z');
 const at = (hoursFromStart: number) => new Date(START.getTime() + hoursFromStart * HOUR_MS);
@@ -144,5 +144,14 @@ describe('filter tabs', () => {
     expect(under('confirmed')).toEqual(['confirmed']);
     expect(under('completed')).toEqual(['completed']);
     expect(under('cancelled')).toEqual(['cancelled', 'auto_cancelled']);
+  });
+});
+
+describe('the booking between the viewer and a member', () => {
+  it('reads the same on browse cards, member pages and Available Dates', () => {
+    expect(bookingStatusLabel({ status: 'pending', isInitiator: true })).toBe('Request Sent');
+    expect(bookingStatusLabel({ status: 'pending', isInitiator: false })).toBe('Pending');
+    expect(bookingStatusLabel({ status: 'confirmed', isInitiator: false })).toBe('Date confirmed');
+    expect(bookingStatusLabel({ status: 'no_show_host', isInitiator: true })).toBe('Booking no show host');
   });
 });

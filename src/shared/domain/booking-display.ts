@@ -1,4 +1,5 @@
 import type { Booking } from '../api/bookings.ts';
+import { BOOKING_ERRORS } from '../api/bookings.paths.ts';
 import { CANCEL_CUTOFF_HOURS, HOUR_MS, REVIEW_AFTER_HOURS, isCancelled, isNoShow, type BookingStatus } from './booking.ts';
 
 /** What /bookings shows for one booking (core-journey §4 "My bookings display rules"). */
@@ -22,9 +23,10 @@ export type BookingForDisplay = Pick<Booking, 'status' | 'userRole' | 'proposedD
 export const BOOKING_NOTES = {
   waitingForResponse: (name: string) => `Waiting for ${name} to respond...`,
   notYet: "Date hasn't occurred yet",
-  recentlyFinished: 'Recently finished - wait 2 hours to review',
+  recentlyFinished: `Recently finished - wait ${REVIEW_AFTER_HOURS} hours to review`,
   waitingForOther: (name: string) => `Waiting for ${name} to complete`,
-  tooLateToCancel: 'Too late to cancel (within 4 hours)',
+  /** The same words as the server's refusal. */
+  tooLateToCancel: BOOKING_ERRORS.tooLateToCancel,
   completed: 'Date Completed',
   declined: 'Request Declined',
   cancelled: 'Date Cancelled',
@@ -39,6 +41,22 @@ export function statusBadge(status: BookingStatus): BookingDisplay['badge'] {
   return { label: 'Declined', tone: 'declined' };
 }
 
+/** The viewer's active booking with a member, as browse and the member's page receive it. */
+export type BookingStatusWith = { status: string; isInitiator: boolean };
+
+/** A pending request as the two members read it: who asked, and who is asked (core-journey §2 /browse). */
+export const pendingLabel = (isInitiator: boolean): 'Request Sent' | 'Pending' => (isInitiator ? 'Request Sent' : 'Pending');
+
+/**
+ * The booking between the viewer and a member, in one label: on the browse cards' button, the
+ * member's page and the Available Dates cards.
+ */
+export function bookingStatusLabel(booking: BookingStatusWith): string {
+  if (booking.status === 'pending') return pendingLabel(booking.isInitiator);
+  if (booking.status === 'confirmed') return 'Date confirmed';
+  return `Booking ${booking.status.replace(/_/g, ' ')}`;
+}
+
 /** Who did not come, as the viewer reads it. */
 function noShowNote(status: BookingStatus, role: Booking['userRole'], otherName: string): string {
   if (status === 'no_show_both') return 'Neither of you showed up';
@@ -48,8 +66,8 @@ function noShowNote(status: BookingStatus, role: Booking['userRole'], otherName:
 
 /**
  * The buttons and texts for one booking as the viewer (booking.userRole) sees it at `now`.
- * Times are measured on instants: the review window opens 2 h after the start, cancelling
- * closes 4 h before it.
+ * Times are measured on instants: the review window opens REVIEW_AFTER_HOURS after the start,
+ * cancelling closes CANCEL_CUTOFF_HOURS before it.
  */
 export function bookingDisplay(booking: BookingForDisplay, otherName: string, now: Date): BookingDisplay {
   const { status, userRole: role } = booking;

@@ -25,3 +25,6 @@ export function signedPoints(points: number): string {
   if (points < 0) return `−${Math.abs(points)}`;
   return '0';
 }
+
+/** The cancellation rule as the guide states it, under the table on /score and /about. */
+export const CANCEL_CUTOFF_NOTE = `A date cannot be cancelled in its last ${CANCEL_CUTOFF_HOURS} hours.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capCount, clampScore, gradeFor, royalTitleFor, scoreBand } from './score.ts';
+import { GRADES, ROYAL_LINE, capCount, clampScore, gradeFor, gradeName, gradeRange, nextGrade, royalTitleFor, scoreBand } from './score.ts';
 
 describe('score rules', () => {
   it.each([
@@ -17,6 +17,17 @@ describe('score rules', () => {
 
   it('has no grade without a score', () => {
     expect(gradeFor(null)).toBe('unknown');
+  });
+
+  it('names each grade, with its range and the next one up, from the one table', () => {
+    expect([...GRADES, 'unknown' as const].map(gradeName)).toEqual(['Excellent', 'Good', 'Fair', 'Poor', 'Unknown']);
+    expect(GRADES.map(gradeRange)).toEqual([
+      { min: 750, max: 850 },
+      { min: 650, max: 749 },
+      { min: 550, max: 649 },
+      { min: 300, max: 549 },
+    ]);
+    expect(GRADES.map(nextGrade)).toEqual([null, 'excellent', 'good', 'fair']);
   });
 
   it.each([
@@ -74,5 +85,9 @@ describe('royal tier ranges', () => {
     expect(royalTierRange('duchess')).toEqual({ min: 700, max: 749 });
     expect(royalTierRange('lady')).toEqual({ min: 300, max: 699 });
     expect([royalTierIdFor(826), royalTierIdFor(699), royalTierIdFor(null)]).toEqual(['queen', 'lady', 'lady']);
+  });
+
+  it('read in one line from the starting title up (/about)', () => {
+    expect(ROYAL_LINE).toBe('Lady 300–699 · Duchess 700–749 · Princess 750–799 · Empress 800–824 · Queen 825+');
   });
 });

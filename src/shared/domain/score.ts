@@ -12,24 +12,60 @@ export type ScoreCategory = (typeof SCORE_CATEGORIES)[number];
 export const EMAIL_VERIFICATION_POINTS = 25;
 export const FIRST_PHOTO_POINTS = 10;
 
-export type Grade = 'excellent' | 'good' | 'fair' | 'poor' | 'unknown';
+/** A row's range in a table of minimums, best first: its minimum up to the next row's minimum less one (the top row to 850). */
+function rangeAt(table: readonly { min: number }[], index: number): { min: number; max: number } {
+  return { min: table[index]!.min, max: index === 0 ? SCORE_MAX : table[index - 1]!.min - 1 };
+}
+
+/**
+ * The one table of reliability grades (core-journey §9, account-and-admin §9), best first: each
+ * grade's minimum, its name on screen and its colour band. Every screen, the credit report and the
+ * toasts read grades, ranges and colours from here.
+ */
+export const GRADE_TABLE = [
+  { grade: 'excellent', name: 'Excellent', min: 750, band: 'green' },
+  { grade: 'good', name: 'Good', min: 650, band: 'blue' },
+  { grade: 'fair', name: 'Fair', min: 550, band: 'yellow' },
+  { grade: 'poor', name: 'Poor', min: SCORE_MIN, band: 'red' },
+] as const;
+
+/** A grade a score can have, best first (the credit report's `grade`, `nextTier` and `allTiers`). */
+export const GRADES = GRADE_TABLE.map((row) => row.grade) as [ScoreGrade, ...ScoreGrade[]];
+export type ScoreGrade = (typeof GRADE_TABLE)[number]['grade'];
+/** A grade, or 'unknown' with no score. */
+export type Grade = ScoreGrade | 'unknown';
+
+const gradeRow = (grade: ScoreGrade) => GRADE_TABLE.find((row) => row.grade === grade)!;
+
+/** A grade as members read it: "Excellent", "Good", "Fair", "Poor", "Unknown". */
+export function gradeName(grade: Grade): string {
+  return grade === 'unknown' ? 'Unknown' : gradeRow(grade).name;
+}
 
 export function gradeFor(score: number | null | undefined): Grade {
   if (score == null) return 'unknown';
-  if (score >= 750) return 'excellent';
-  if (score >= 650) return 'good';
-  if (score >= 550) return 'fair';
-  return 'poor';
+  return (GRADE_TABLE.find((row) => score >= row.min) ?? GRADE_TABLE[3]).grade;
 }
 
-/** Score colours on every screen (account-and-admin §9): 750+ green, 650+ blue, 550+ yellow, below red. */
-export type ScoreBand = 'green' | 'blue' | 'yellow' | 'red';
+/** The grade's lowest score. */
+export const gradeMin = (grade: ScoreGrade): number => gradeRow(grade).min;
+
+/** The grade's score range: its minimum up to the next grade's minimum less one (Excellent to 850). */
+export function gradeRange(grade: ScoreGrade): { min: number; max: number } {
+  return rangeAt(GRADE_TABLE, GRADE_TABLE.findIndex((row) => row.grade === grade));
+}
+
+/** The next grade up, or null at the top. */
+export function nextGrade(grade: ScoreGrade): ScoreGrade | null {
+  const index = GRADE_TABLE.findIndex((row) => row.grade === grade);
+  return index > 0 ? GRADE_TABLE[index - 1]!.grade : null;
+}
+
+/** Score colours on every screen (account-and-admin §9): the colour of the score's grade, 750+ green, 650+ blue, 550+ yellow, below red. */
+export type ScoreBand = (typeof GRADE_TABLE)[number]['band'];
 
 export function scoreBand(score: number): ScoreBand {
-  if (score >= 750) return 'green';
-  if (score >= 650) return 'blue';
-  if (score >= 550) return 'yellow';
-  return 'red';
+  return gradeRow(gradeFor(score) as ScoreGrade).band;
 }
 
 export const ROYAL_TITLES = [
@@ -46,15 +82,25 @@ export const ROYAL_TIER_IDS = ROYAL_TITLES.map((tier) => tier.id) as RoyalTierId
 
 /** Each title's score range, from the same table: its minimum up to the next title's minimum less one (Queen to 850). */
 export function royalTierRange(id: RoyalTierId): { min: number; max: number } {
-  const index = ROYAL_TITLES.findIndex((tier) => tier.id === id);
-  const tier = ROYAL_TITLES[index]!;
-  return { min: tier.min, max: index === 0 ? SCORE_MAX : ROYAL_TITLES[index - 1]!.min - 1 };
+  return rangeAt(ROYAL_TITLES, ROYAL_TITLES.findIndex((tier) => tier.id === id));
 }
 
 export function royalTierIdFor(score: number | null | undefined): RoyalTierId {
   const title = royalTitleFor(score);
   return ROYAL_TITLES.find((tier) => tier.title === title)!.id;
 }
+
+/**
+ * The titles in one line, from the starting one up: "Lady 300–699 · Duchess 700–749 · Princess
+ * 750–799 · Empress 800–824 · Queen 825+" (/about).
+ */
+export const ROYAL_LINE: string = [...ROYAL_TITLES]
+  .reverse()
+  .map((tier) => {
+    const { min, max } = royalTierRange(tier.id);
+    return `${tier.title} ${max === SCORE_MAX ? `${min}+` : `${min}–${max}`}`;
+  })
+  .join(' · ');
 
 /** One table everywhere (DESIGN decision): a missing score counts as the starting 650. */
 export function royalTitleFor(score: number | null | undefined): RoyalTitle {

@@ -1,6 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '#shared/api/realtime.ts';
-import { gradeFor, royalTitleFor, type Grade } from '#shared/domain/score.ts';
+import { gradeFor, gradeName, royalTitleFor } from '#shared/domain/score.ts';
 import { useSession } from '../session.store.ts';
 import { toast } from '../ui/toast.store.ts';
 import { useRealtimeStore } from './realtime.store.ts';
@@ -27,8 +27,6 @@ export const STALE_ON = {
 
 /** Asked again when a connection is ready: events may have been missed before it (a restored cache, a gap while down). */
 export const STALE_ON_CONNECT = [['notifications'], ['bookings'], ['chat'], ['browse']] as const;
-
-const GRADE_NAMES: Record<Grade, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Poor', unknown: 'Unknown' };
 
 const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -57,7 +55,7 @@ function scoreToasts(event: Extract<ServerEvent, { type: 'scoreUpdate' }>, isWom
   const { change, reason, oldScore, newScore } = event;
   if (change > 0) toast.success(`+${change} points: ${reason}`, SCORE_TOAST_MS);
   else if (change < 0) toast.warning(`${change} points: ${reason}`, SCORE_TOAST_MS);
-  const [before, after] = isWoman ? [royalTitleFor(oldScore), royalTitleFor(newScore)] : [GRADE_NAMES[gradeFor(oldScore)], GRADE_NAMES[gradeFor(newScore)]];
+  const [before, after] = isWoman ? [royalTitleFor(oldScore), royalTitleFor(newScore)] : [gradeName(gradeFor(oldScore)), gradeName(gradeFor(newScore))];
   if (before === after) return;
   const what = isWoman ? 'title' : 'grade';
   if (newScore > oldScore) toast.success(`Congratulations! You have been promoted to ${after}.`, TIER_TOAST_MS);

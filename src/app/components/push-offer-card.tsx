@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { messageOf } from '#app/platform/forms.ts';
-import { PUSH_FAILED } from './push.api.ts';
-import { browserPushDevice, type PushDevice } from './push-device.ts';
+import { PUSH_FAILED, browserPushDevice, type PushDevice } from '#app/push/push.api.ts';
 import { closePushOffer, usePushOffer, type PushOfferReason } from './push-offer.ts';
 
 export const OFFER_TITLE = 'Hear back at once';

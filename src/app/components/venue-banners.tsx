@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Banner } from '#shared/api/restaurants.ts';
+import { bannerQueries, bannersApi } from '#app/banners/banners.api.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { BannerCard } from './banner-card.tsx';
-import { bannerQueries, bannersApi } from './banners.api.ts';
 
 export type PickedVenue = { name: string; address: string };
 

@@ -7,7 +7,7 @@ import { PositionFailure, REGISTRATION_LOCATION_ERRORS, currentPosition, type Lo
 import './geo.css';
 
 /** The gazetteer's calls (the HTTP client and schemas) load when first used: the sign-up page hydrates without them. */
-const geoApi = () => import('./geo.api.ts').then((module) => module.geoApi);
+const geoApi = () => import('#app/geo/geo.api.ts').then((module) => module.geoApi);
 
 export type LocationValue = { city: string; country: string; coordinates: [number, number] | null };
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberUser } from '#app/platform/test-support.tsx';
 import { useSession } from '#app/platform/session.store.ts';
-import type { PushDevice, PushState } from './push-device.ts';
+import type { PushDevice, PushState } from '#app/push/push.api.ts';
 import { OFFER_TITLE, OFFER_WHY, PushOfferCard } from './push-offer-card.tsx';
 import { offerPush, pushOfferKey, usePushOffer } from './push-offer.ts';
 

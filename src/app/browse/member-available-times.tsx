@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router';
+import type { MemberDetail } from '#shared/api/profiles.ts';
+import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
+import { slotDay, slotStart, slotTimes } from '#shared/domain/slot-when.ts';
+import { Section } from './member-section.tsx';
+import { AVAILABLE_TIMES_ID } from './profile-card.tsx';
+
+/** The member's free times, each with a Book link to /book/{userId}/{slotId} (a browse card's Book comes here). */
+export function AvailableTimesSection({ member, name }: { member: MemberDetail; name: string }) {
+  return (
+    <Section title="Available Times" id={AVAILABLE_TIMES_ID}>
+      {member.availability.length === 0 ? (
+        <p className="muted">No available times right now. Send a nudge to let {name} know you are interested.</p>
+      ) : (
+        <ul className="slot-list">
+          {member.availability.map((slot) => (
+            <li key={slot._id} className="slot">
+              <div className="stack-sm">
+                <strong>
+                  {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
+                </strong>
+                <span>{slotTimes(slot)}</span>
+                <span>{slot.venue}</span>
+                {slot.notes && <span className="muted">{slot.notes}</span>}
+              </div>
+              <Link to="/book/$userId/$slotId" params={{ userId: member._id, slotId: slot._id }} className="btn btn-primary btn-sm">
+                Book<span className="visually-hidden"> {`${DATE_TYPE_LABELS[slot.dateType]} on ${slotStart(slot)}`}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
