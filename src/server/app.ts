@@ -21,7 +21,7 @@ import { reconcileSlotTimes } from './availability/slot-times.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { registerBookingJobs } from './bookings/bookings.jobs.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
-import { createBookingsService } from './bookings/bookings.service.ts';
+import { createBookingsService, declineRequestsOnRemovedSlot } from './bookings/bookings.service.ts';
 import { followMovedSlots } from './bookings/moved-slots.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
@@ -31,7 +31,7 @@ import { geoRoutes } from './geo/geo.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
 import { createLikesService } from './likes/likes.service.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import type { MailDeps } from './notifications/notification-mails.ts';
+import type { MailDeps } from './notifications/notifications.read.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { nudgesRoutes } from './nudges/nudges.routes.ts';
 import { registerNudgeMails } from './nudges/nudges.mails.ts';
@@ -173,10 +173,8 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
-    openSlotsOf: (hostIds, first) => availability.openSlotsOf(hostIds, first),
-    cardSlotsFields: (id, now, first, keys) => availability.cardSlotsFields(id, now, first, keys),
   });
-  const availability = createAvailabilityService({ db, clock: deps.clock, browse });
+  const availability = createAvailabilityService({ db, clock: deps.clock, declineRequestsOn: declineRequestsOnRemovedSlot });
   const notifications = createNotificationsService({ db, clock: deps.clock });
   const score = createScoreService({ db });
   const support = createSupportService({ db, clock: deps.clock, mailer: deps.mailer, supportEmail: deps.supportEmail, publicUrl: deps.publicUrl, log: app.log });

@@ -5,7 +5,7 @@ import { users } from '#server/auth/auth.tables.ts';
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import { addDemoMembers, DEMO_EMAIL_DOMAIN, hasNoMembers, UNUSABLE_PASSWORD_HASH } from '#server/demo/demo-members.ts';
 import { folderStorage, type FileStorage } from '#server/platform/storage.ts';
-import { isDiscoverable } from '#server/profiles/profiles.service.ts';
+import { isDiscoverable } from '#server/auth/auth.read.ts';
 import { listPhotos } from '#server/profiles/photos.repo.ts';
 import { photos } from '#server/profiles/profiles.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';

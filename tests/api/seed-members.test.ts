@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/auth/auth.tables.ts';
 import { SEED_CITIES, SEED_EMAIL_DOMAIN, seedMembers } from '#server/demo/seed-members.ts';
 import { distanceKm, resolveLocation } from '#server/geo/geo.service.ts';
-import { isDiscoverable } from '#server/profiles/profiles.service.ts';
+import { isDiscoverable } from '#server/auth/auth.read.ts';
 import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 

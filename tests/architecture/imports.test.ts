@@ -1,20 +1,22 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.gen.ts'))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
+import { KNOWN_VIOLATIONS } from './known-violations.ts';
+import {
+  RULES,
+  boundaryViolations,
+  cyclesOf,
+  explain,
+  explainCycle,
+  graphOf,
+  importsInText,
+  importsOf as graphImports,
+  root,
+  sourceFiles,
+  type Edge,
+} from './import-graph.ts';
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(path.join(root, file), 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (match) => match[1] ?? match[2]!,
-  );
+  return graphImports(file).map((edge) => edge.specifier);
 }
 
 /** Where an import lands: one of the four sides, or a package. */
@@ -72,17 +74,99 @@ describe('import direction', () => {
       }
     }
   });
+});
 
-  it('server platform code does not reach into features', () => {
-    const features = readdirSync(path.join(root, 'src/server'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
-      .map((entry) => entry.name);
-    for (const file of sourceFiles('src/server/platform').filter(production)) {
-      if (file.endsWith('db/schema.ts')) continue; // the schema re-exports every feature's tables, by design
-      for (const specifier of importsOf(file)) {
-        const target = specifier.startsWith('.') ? path.relative(root, path.resolve(path.dirname(path.join(root, file)), specifier)) : specifier;
-        for (const feature of features) expect(target.startsWith(`src/server/${feature}/`), `${file} imports ${specifier}`).toBe(false);
-      }
-    }
+const everyFile = () => [...sourceFiles('src'), ...sourceFiles('sw')];
+const key = (edge: Pick<Edge, 'from' | 'to'>) => `${edge.from} -> ${edge.to}`;
+const edge = (from: string, to: string, typeOnly = false): Edge => ({ from, to, specifier: to, typeOnly });
+
+describe('features own their code and data (docs/decisions/0071-feature-boundaries.md)', () => {
+  it('no import crosses a boundary, except the ones still listed in known-violations.ts', () => {
+    const violations = boundaryViolations(graphOf(everyFile()));
+    const known = new Set(KNOWN_VIOLATIONS);
+    const fresh = violations.filter((violation) => !known.has(key(violation.edge)));
+    expect(fresh, `New imports across a boundary:\n${explain(fresh)}`).toEqual([]);
+  });
+
+  it('known-violations.ts lists only imports that still exist: fixing one means deleting its line', () => {
+    const still = new Set(boundaryViolations(graphOf(everyFile())).map((violation) => key(violation.edge)));
+    const stale = KNOWN_VIOLATIONS.filter((entry) => !still.has(entry));
+    expect(stale, 'Listed as known but no longer found (delete these lines)').toEqual([]);
+  });
+
+  it('has no import cycle anywhere in src or sw (type-only edges are shown apart)', () => {
+    const cycles = cyclesOf(graphOf(everyFile()).filter((edge) => !edge.from.startsWith('tests/')));
+    expect(cycles.map(explainCycle).join('\n\n')).toBe('');
+  });
+});
+
+describe('the boundary rules catch a planted violation of each', () => {
+  const rulesBroken = (...edges: Edge[]) => boundaryViolations(edges).map((violation) => violation.rule);
+
+  it("a server feature importing another's repo, tables, routes or helpers", () => {
+    expect(rulesBroken(edge('src/server/browse/browse.repo.ts', 'src/server/profiles/photos.repo.ts'))).toEqual([RULES.feature]);
+    expect(rulesBroken(edge('src/server/chat/chat.repo.ts', 'src/server/auth/auth.tables.ts'))).toEqual([RULES.feature]);
+    expect(rulesBroken(edge('src/server/chat/chat.service.ts', 'src/server/bookings/bookings.routes.ts'))).toEqual([RULES.feature]);
+    expect(rulesBroken(edge('src/server/demo/demo-members.ts', 'src/server/availability/slot-times.ts', true))).toEqual([RULES.feature]);
+  });
+
+  it("but not its service, its read module, a foreign key between tables, or the composition root's imports", () => {
+    expect(
+      rulesBroken(
+        edge('src/server/chat/chat.service.ts', 'src/server/profiles/profiles.service.ts'),
+        edge('src/server/browse/browse.repo.ts', 'src/server/profiles/photos.read.ts'),
+        edge('src/server/chat/chat.tables.ts', 'src/server/auth/auth.tables.ts'),
+        edge('src/server/app.ts', 'src/server/chat/chat.routes.ts'),
+        edge('src/server/chat/chat.repo.ts', 'src/server/platform/db/client.ts'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a repo calling a service, even its own', () => {
+    expect(rulesBroken(edge('src/server/bookings/bookings.repo.ts', 'src/server/push/push.service.ts'))).toEqual([RULES.repoBelowService]);
+    expect(rulesBroken(edge('src/server/bookings/bookings.repo.ts', 'src/server/bookings/bookings.service.ts'))).toEqual([RULES.repoBelowService]);
+  });
+
+  it('platform code importing a feature, on either side', () => {
+    expect(rulesBroken(edge('src/server/platform/db/client.ts', 'src/server/auth/auth.tables.ts'))).toEqual([RULES.platform]);
+    expect(rulesBroken(edge('src/app/platform/query.ts', 'src/app/bookings/bookings.api.ts'))).toEqual([RULES.platform]);
+    expect(rulesBroken(edge('src/app/platform/http.ts', 'src/app/components/location-field.tsx'))).toEqual([RULES.platform]);
+  });
+
+  it("an app feature importing another's screen or internals, and a shared widget importing a screen", () => {
+    expect(rulesBroken(edge('src/app/auth/register-page.tsx', 'src/app/geo/location-field.tsx'))).toEqual([RULES.feature]);
+    expect(rulesBroken(edge('src/app/shell/member-header.tsx', 'src/app/auth/session.ts'))).toEqual([RULES.feature]);
+    expect(rulesBroken(edge('src/app/components/location-field.tsx', 'src/app/profiles/profile-page.tsx'))).toEqual([RULES.components]);
+    expect(
+      rulesBroken(
+        edge('src/app/bookings/book-page.tsx', 'src/app/profiles/profiles.api.ts'),
+        edge('src/app/bookings/book-page.tsx', 'src/app/components/venue-banners.tsx'),
+        edge('src/app/routes/_member/browse.tsx', 'src/app/browse/browse-page.tsx'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a cycle, with its type-only edges named apart', () => {
+    const cycles = cyclesOf([
+      edge('src/shared/api/a.ts', 'src/shared/api/b.ts'),
+      edge('src/shared/api/b.ts', 'src/shared/api/c.ts', true),
+      edge('src/shared/api/c.ts', 'src/shared/api/a.ts'),
+      edge('src/shared/api/c.ts', 'src/shared/api/d.ts'),
+    ]);
+    expect(cycles.map((cycle) => cycle.files)).toEqual([['src/shared/api/a.ts', 'src/shared/api/b.ts', 'src/shared/api/c.ts']]);
+    expect(explainCycle(cycles[0]!)).toMatch(/type-only edges in it[^]*b\.ts imports src\/shared\/api\/c\.ts \(types only\)/);
+  });
+
+  it('reads type-only imports as the compiler erases them', () => {
+    const typeOnly = (line: string) => importsInText('src/server/platform/db/client.ts', line)[0]!.typeOnly;
+    expect(typeOnly("import type { Db } from './db-types.ts';")).toBe(true);
+    expect(typeOnly("import { type Db, type Tx } from './db-types.ts';")).toBe(true);
+    expect(typeOnly("import { type Db, openDb } from './db-types.ts';")).toBe(false);
+    expect(typeOnly("import Db, { type Tx } from './db-types.ts';")).toBe(false);
+    expect(typeOnly("export type { Db, Tx } from './db-types.ts';")).toBe(true);
+    expect(importsInText('src/app/main.tsx', "import './platform/ui/base.css';\nimport('./router.ts');").map((found) => found.specifier)).toEqual([
+      './platform/ui/base.css',
+      './router.ts',
+    ]);
   });
 });

@@ -12,7 +12,7 @@
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !navigator.serviceWorker) return;
   const container = navigator.serviceWorker;
-  const offerUpdates = () => void import('./sw-update.ts').then((update) => update.offerUpdates(), failed);
+  const offerUpdates = () => void import('./sw-update.ts').then((update) => update.offerUpdates(failed), failed);
   const register = () => {
     if (container.controller) return offerUpdates();
     container

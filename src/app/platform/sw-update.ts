@@ -1,5 +1,4 @@
 import { Workbox } from 'workbox-window';
-import { failed } from './sw-registration.ts';
 import { useToasts } from './ui/toast.store.ts';
 
 export const UPDATE_MESSAGE = 'A new version is available';
@@ -11,7 +10,7 @@ let registered = false;
  * also fired for a worker that was already waiting, offers the member a reload; accepting activates
  * the new version and reloads once it controls.
  */
-export function offerUpdates(): void {
+export function offerUpdates(failed: (error: unknown) => void): void {
   if (registered) return;
   registered = true;
   const wb = new Workbox('/sw.js', { scope: '/' });

@@ -12,24 +12,59 @@ import {
   type BanBodySchema,
 } from '#shared/api/admin.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { endBookingsOfRemovedMember } from '../bookings/bookings.service.ts';
+import * as auth from '../auth/auth.service.ts';
+import * as availability from '../availability/availability.service.ts';
+import * as biometric from '../biometric/biometric.service.ts';
+import { bookingCountsOf, bookingTotals, endBookingsOfRemovedMember } from '../bookings/bookings.service.ts';
+import * as chat from '../chat/chat.service.ts';
+import * as likes from '../likes/likes.service.ts';
+import * as notifications from '../notifications/notifications.service.ts';
+import * as nudges from '../nudges/nudges.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { pgErrorCode } from '../platform/db/pg-errors.ts';
+import { forgetIdempotencyKeys } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announce } from '../platform/realtime/announce.ts';
+import * as profilePhotos from '../profiles/photos.service.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
+import * as push from '../push/push.service.ts';
+import * as score from '../score/score.service.ts';
 import { endMembershipOfRemovedMember } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './admin.repo.ts';
 
 type UsersQuery = z.output<typeof AdminUsersQuerySchema>;
 type BanInput = z.output<typeof BanBodySchema>;
+type UserRow = auth.UserRow;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Deadlock or serialization failure: PostgreSQL rolled the transaction back, and running it again is safe. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
+
+/**
+ * Everything of a removed member's that another member could reach, gone, each feature erasing its
+ * own part: sessions and mailed links, push devices, photos (their file keys are returned for
+ * removal once committed), likes and nudges either way, messages either way, their inbox and the
+ * items they sent, their score entries, passkeys, and their open slots (slots with bookings stay,
+ * removed, for the other party's history). The row itself stays as an anonymous placeholder.
+ */
+async function eraseMember(tx: Tx, userId: string, now: Date): Promise<string[]> {
+  await auth.eraseMember(tx, userId);
+  await forgetIdempotencyKeys(tx, userId);
+  await push.eraseMember(tx, userId);
+  const photoKeys = await profilePhotos.eraseMember(tx, userId);
+  await likes.eraseMember(tx, userId);
+  await nudges.eraseMember(tx, userId);
+  await chat.eraseMember(tx, userId);
+  await notifications.eraseMember(tx, userId);
+  await score.eraseMember(tx, userId);
+  await biometric.eraseMember(tx, userId);
+  await availability.eraseMember(tx, userId, now);
+  await auth.anonymise(tx, userId);
+  return photoKeys;
+}
 
 export type AdminDeps = {
   db: Db;
@@ -42,7 +77,7 @@ export type AdminDeps = {
 export function createAdminService(deps: AdminDeps) {
   const { db, clock, adminEmails } = deps;
 
-  function toAdminUser(row: repo.UserRow, counts: { total: number; confirmed: number }, photos: { url: string }[]): AdminUser {
+  function toAdminUser(row: UserRow, counts: { total: number; confirmed: number }, photos: { url: string }[]): AdminUser {
     return {
       _id: row.id,
       email: row.email,
@@ -60,9 +95,9 @@ export function createAdminService(deps: AdminDeps) {
     };
   }
 
-  async function recordOf(row: repo.UserRow): Promise<AdminUser> {
-    const [counts, photos] = await Promise.all([repo.bookingCounts(db, row.id), photosOfMembers(db, [row.id])]);
-    return toAdminUser(row, counts, photos.get(row.id) ?? []);
+  async function recordOf(row: UserRow): Promise<AdminUser> {
+    const [counts, photos] = await Promise.all([bookingCountsOf(db, [row.id]), photosOfMembers(db, [row.id])]);
+    return toAdminUser(row, counts.get(row.id)!, photos.get(row.id) ?? []);
   }
 
   /**
@@ -70,13 +105,13 @@ export function createAdminService(deps: AdminDeps) {
    * queue up; the second sees what the first left), the action and its audit entry commit together.
    * A deadlock with a member's own booking change is retried.
    */
-  async function act<T>(admin: Member, targetId: string, action: AdminAction, run: (tx: Tx, target: repo.UserRow, now: Date) => Promise<{ result: T; reason: string | null } | { result: T; unchanged: true }>): Promise<T> {
+  async function act<T>(admin: Member, targetId: string, action: AdminAction, run: (tx: Tx, target: UserRow, now: Date) => Promise<{ result: T; reason: string | null } | { result: T; unchanged: true }>): Promise<T> {
     if (!isUuid(targetId)) throw new HttpError(404, ADMIN_ERRORS.notFound);
     if (targetId.toLowerCase() === admin.id) throw new HttpError(400, ADMIN_ERRORS.notYourself, [{ field: 'id', message: ADMIN_ERRORS.notYourself }]);
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await db.transaction(async (tx) => {
-          const target = await repo.lockUser(tx, targetId);
+          const target = await auth.lockMember(tx, targetId);
           if (!target) throw new HttpError(404, ADMIN_ERRORS.notFound);
           const now = clock.now();
           const done = await run(tx, target, now);
@@ -104,7 +139,11 @@ export function createAdminService(deps: AdminDeps) {
   return {
     async stats(): Promise<AdminStats> {
       const now = clock.now();
-      const { people, dates, openSlots } = await repo.stats(db, new Date(now.getTime() - RECENT_SIGNUP_DAYS * DAY_MS), now);
+      const [people, dates, openSlots] = await Promise.all([
+        auth.memberCounts(db, new Date(now.getTime() - RECENT_SIGNUP_DAYS * DAY_MS)),
+        bookingTotals(db),
+        availability.openSlotCount(db, now),
+      ]);
       return {
         users: { total: people.total, recentSignups: people.recentSignups, banned: people.banned, active: people.total - people.banned },
         bookings: { total: dates.total, confirmed: dates.confirmed, pending: dates.pending },
@@ -113,10 +152,11 @@ export function createAdminService(deps: AdminDeps) {
     },
 
     async users(query: UsersQuery): Promise<AdminUsersResponse> {
-      const { rows, total } = await repo.listUsers(db, query);
-      const photos = await photosOfMembers(db, rows.map((row) => row.id));
+      const { rows, total } = await auth.searchMembers(db, query);
+      const ids = rows.map((row) => row.id);
+      const [counts, photos] = await Promise.all([bookingCountsOf(db, ids), photosOfMembers(db, ids)]);
       return {
-        users: rows.map((row) => toAdminUser(row, { total: row.bookingsTotal, confirmed: row.bookingsConfirmed }, photos.get(row.id) ?? [])),
+        users: rows.map((row) => toAdminUser(row, counts.get(row.id)!, photos.get(row.id) ?? [])),
         pagination: { page: query.page, limit: query.limit, pages: Math.ceil(total / query.limit), total },
       };
     },
@@ -125,11 +165,11 @@ export function createAdminService(deps: AdminDeps) {
     async setBanned(admin: Member, targetId: string, body: BanInput): Promise<AdminUser> {
       const row = await act(admin, targetId, body.banned ? 'ban' : 'unban', async (tx, target, now) => {
         if (body.banned) {
-          await repo.revokeSessions(tx, target.id, now);
+          await auth.revokeAllSessions(tx, target.id, now);
           await announce(tx, [target.id], { type: 'sessionsEnded' });
         }
         if (target.isBanned === body.banned) return { result: target, unchanged: true as const };
-        return { result: await repo.setBanned(tx, target.id, body.banned), reason: body.reason || null };
+        return { result: await auth.setBanned(tx, target.id, body.banned), reason: body.reason || null };
       });
       return recordOf(row);
     },
@@ -143,8 +183,7 @@ export function createAdminService(deps: AdminDeps) {
       const keys = await act(admin, targetId, 'delete', async (tx, target, now) => {
         await endBookingsOfRemovedMember(tx, target.id, now);
         await endMembershipOfRemovedMember(tx, target.id, now);
-        const photoKeys = await repo.eraseMemberData(tx, target.id, now);
-        await repo.anonymise(tx, target.id);
+        const photoKeys = await eraseMember(tx, target.id, now);
         await announce(tx, [target.id], { type: 'sessionsEnded' });
         return { result: photoKeys, reason: null };
       });

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { emailTokens, sessions, users } from './auth.tables.ts';
@@ -87,4 +88,93 @@ export async function markEmailVerified(db: Tx, userId: string, now: Date): Prom
 
 export async function setPasswordHash(db: Tx, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Removed accounts stay as anonymous rows (decision 21); no admin list or figure counts them. */
+const notRemoved = ne(users.accountStatus, 'deleted');
+
+/** Members (removed ones aside): how many, how many signed up since `since`, how many are banned. */
+export async function memberCounts(db: Tx, since: Date): Promise<{ total: number; recentSignups: number; banned: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      recentSignups: sql<number>`count(*) filter (where ${users.createdAt} >= ${since.toISOString()})`.mapWith(Number),
+      banned: sql<number>`count(*) filter (where ${users.isBanned})`.mapWith(Number),
+    })
+    .from(users)
+    .where(notRemoved);
+  return row!;
+}
+
+/** `%` and `_` typed by the admin are matched as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of members, newest first, matching the search on name or e-mail; and how many match. */
+export async function searchMembers(db: Tx, query: { page: number; limit: number; search: string }): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = query.search ? likePattern(query.search) : null;
+  const where: SQL = pattern ? and(notRemoved, or(ilike(users.name, pattern), ilike(users.email, pattern)))! : notRemoved;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { rows, total };
+}
+
+/** Holds a member's row (not a removed one) until the transaction ends: admin actions on one member queue up. */
+export async function lockMember(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.id, id), notRemoved)).for('update');
+  return row;
+}
+
+export async function setBanned(tx: Tx, id: string, banned: boolean): Promise<UserRow> {
+  const [row] = await tx.update(users).set({ isBanned: banned }).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/** A removed member's sessions and mailed links. */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+}
+
+/**
+ * The member's row kept only as an anonymous placeholder, so the other party's past dates keep
+ * their shape: no name, e-mail, password, bio, interests, place or partner; status 'deleted'
+ * (which every sign-in, browse, booking and chat path already refuses). The e-mail is freed.
+ */
+export async function anonymise(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      accountStatus: 'deleted',
+      email: `removed-${userId}@removed.invalid`,
+      passwordHash: '!removed',
+      name: 'Removed member',
+      bio: '',
+      interests: [],
+      city: '',
+      country: '',
+      longitude: null,
+      latitude: null,
+      partnerName: null,
+      partnerAge: null,
+      partnerGender: null,
+      relationshipType: null,
+      isAdmin: false,
+      isBiometricVerified: false,
+      isPhotoVerified: false,
+      referredBy: null,
+      prefDateTypes: null,
+      prefGenders: null,
+      prefAgeMin: null,
+      prefAgeMax: null,
+      prefDistanceKm: null,
+      prefAccountTypes: null,
+      notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    })
+    .where(eq(users.id, userId));
 }

@@ -18,6 +18,9 @@ import * as repo from './auth.repo.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, newReferralCode, newToken } from './tokens.ts';
 
+/** For the admin's actions on a member: figures, search, lock, ban, erase (decision 21). */
+export { anonymise, eraseMember, lockMember, memberCounts, revokeAllSessions, searchMembers, setBanned, type UserRow } from './auth.repo.ts';
+
 export type AuthDeps = {
   db: Db;
   clock: Clock;

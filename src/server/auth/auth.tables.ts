@@ -14,9 +14,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '#shared/domain/profile.ts';
 
-/** Members others can find (browse adds the same conditions, so these partial indexes apply). */
-const discoverable = (t: { emailVerifiedAt: AnyPgColumn; isBanned: AnyPgColumn; accountStatus: AnyPgColumn }) =>
-  sql`${t.emailVerifiedAt} is not null and ${t.isBanned} = false and ${t.accountStatus} = 'active'`;
+type StatusColumns = { emailVerifiedAt: AnyPgColumn; isBanned: AnyPgColumn; accountStatus: AnyPgColumn };
+/** Members who still take part: not removed or suspended, not banned (the rule in SQL; auth.read.ts has it for rows too). */
+export const takesPartWhere = (t: Omit<StatusColumns, 'emailVerifiedAt'>) => sql`(${t.isBanned} = false and ${t.accountStatus} = 'active')`;
+/** Members others can find: verified and taking part (browse adds the same conditions, so these partial indexes apply). */
+export const discoverableWhere = (t: StatusColumns) => sql`${t.emailVerifiedAt} is not null and ${t.isBanned} = false and ${t.accountStatus} = 'active'`;
 
 export const users = pgTable(
   'users',
@@ -71,9 +73,9 @@ export const users = pgTable(
     // Browse finds members near a point through this index (a box around the circle, then the exact distance).
     index('users_position_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
     // Browse pages sorted by score, newest or age walk these instead of sorting every member.
-    index('users_browse_score_idx').on(t.score.desc().nullsFirst(), t.id).where(discoverable(t)),
-    index('users_browse_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(discoverable(t)),
-    index('users_browse_age_idx').on(t.age, t.id).where(discoverable(t)),
+    index('users_browse_score_idx').on(t.score.desc().nullsFirst(), t.id).where(discoverableWhere(t)),
+    index('users_browse_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(discoverableWhere(t)),
+    index('users_browse_age_idx').on(t.age, t.id).where(discoverableWhere(t)),
   ],
 );
 

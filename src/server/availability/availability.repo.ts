@@ -1,36 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DateType } from '#shared/domain/profile.ts';
-import { users } from '../auth/auth.tables.ts';
-import { cardColumns } from '../browse/browse.repo.ts';
-import { bookings } from '../bookings/bookings.tables.ts';
+import { takesPartSql, users } from '../auth/auth.read.ts';
+import { summaryColumns } from '../profiles/profiles.read.ts';
+import { slotIdsBookedFrom } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { isoText, jsonArrayOf, jsonFieldList, jsonObject, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
+import { publicSlotColumns, type PublicSlotRow, type SlotRow } from './availability.read.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
 
-export type SlotRow = typeof slots.$inferSelect;
-export type NewSlotRow = typeof slots.$inferInsert;
+export { publicSlotColumns, type PublicSlotRow, type SlotRow };
 
-/** The columns a slot's public shape (`toPublicSlot`) reads: a list of slots selects only these. */
-export const publicSlotColumns = {
-  id: slots.id,
-  date: slots.date,
-  startTime: slots.startTime,
-  endTime: slots.endTime,
-  timeZone: slots.timeZone,
-  startsAt: slots.startsAt,
-  endsAt: slots.endsAt,
-  utcOffset: slots.utcOffset,
-  zoneLabel: slots.zoneLabel,
-  dateType: slots.dateType,
-  venue: slots.venue,
-  venueType: slots.venueType,
-  address: slots.address,
-  notes: slots.notes,
-  maxBookings: slots.maxBookings,
-  confirmedCount: slots.confirmedCount,
-};
-export type PublicSlotRow = Pick<SlotRow, keyof typeof publicSlotColumns>;
+export type NewSlotRow = typeof slots.$inferInsert;
 
 /**
  * Live and not full: the condition of the partial index availability_slots_open_idx, written as
@@ -59,7 +40,7 @@ export async function findSlotByClientKey(db: Tx, hostId: string, clientKey: str
   return row;
 }
 
-/** The slot, locked until the transaction ends (a booking cannot be confirmed on it meanwhile). */
+/** The slot, locked until the transaction ends: every change to a slot or its bookings takes it first. */
 export async function lockSlot(tx: Tx, id: string): Promise<SlotRow | undefined> {
   const [row] = await tx.select().from(slots).where(eq(slots.id, id)).for('update').limit(1);
   return row;
@@ -94,39 +75,8 @@ export async function liveSlotsOfHost(db: Tx, hostId: string, fromDate: string, 
     .orderBy(asc(slots.startsAt), asc(slots.id));
 }
 
-export type SlotBooking = { slotId: string; status: string; guestId: string; guestName: string };
-
-/** The pending, confirmed and completed bookings on some slots, with each guest's name. */
-export async function bookingsOnSlots(db: Tx, slotIds: string[]): Promise<SlotBooking[]> {
-  if (slotIds.length === 0) return [];
-  return db
-    .select({ slotId: bookings.slotId, status: bookings.status, guestId: bookings.guestId, guestName: users.name })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.guestId))
-    .where(and(inArray(bookings.slotId, slotIds), inArray(bookings.status, ['pending', 'confirmed', 'completed'])))
-    .orderBy(asc(bookings.createdAt));
-}
-
-export async function hasConfirmedBooking(tx: Tx, slotId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'confirmed')))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function markRemoved(tx: Tx, slotId: string, at: Date, reason: string): Promise<void> {
   await tx.update(slots).set({ removedAt: at, removalReason: reason }).where(eq(slots.id, slotId));
-}
-
-/** Declines every pending request on a slot; returns them. */
-export async function declinePending(tx: Tx, slotId: string, message: string, at: Date): Promise<{ id: string; guestId: string }[]> {
-  return tx
-    .update(bookings)
-    .set({ status: 'declined', responseMessage: message, respondedAt: at, updatedAt: at })
-    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'pending')))
-    .returning({ id: bookings.id, guestId: bookings.guestId });
 }
 
 /**
@@ -227,7 +177,7 @@ export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
     distance: [sql`distance asc nulls last`, asc(slots.startsAt), asc(slots.id)],
   }[request.sortBy];
   return db
-    .select({ slot: slots, host: cardColumns, distance: sql<number | null>`${hosts.distance}`.as('distance') })
+    .select({ slot: slots, host: summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance') })
     .from(slots)
     .innerJoin(users, eq(users.id, slots.hostId))
     .where(
@@ -244,23 +194,45 @@ export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
     .offset(request.offset);
 }
 
-/** The viewer's latest pending or confirmed booking with each of these members, either way round. */
-export async function latestBookingsWith(db: Tx, viewerId: string, otherIds: string[]): Promise<Map<string, { status: string; isInitiator: boolean }>> {
-  const found = new Map<string, { status: string; isInitiator: boolean }>();
-  if (otherIds.length === 0) return found;
-  const rows = await db
-    .select({ hostId: bookings.hostId, guestId: bookings.guestId, status: bookings.status })
-    .from(bookings)
+/** Open future slots of active, unbanned hosts (the admin's figure). */
+export async function openSlotCount(db: Tx, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(slots)
+    .innerJoin(users, eq(users.id, slots.hostId))
     .where(
       and(
-        inArray(bookings.status, ['pending', 'confirmed']),
-        or(and(eq(bookings.guestId, viewerId), inArray(bookings.hostId, otherIds)), and(eq(bookings.hostId, viewerId), inArray(bookings.guestId, otherIds))),
+        isNull(slots.removedAt),
+        sql`${slots.startsAt} > ${now.toISOString()}`,
+        sql`${slots.confirmedCount} < ${slots.maxBookings}`,
+        takesPartSql,
       ),
-    )
-    .orderBy(desc(bookings.createdAt));
-  for (const row of rows) {
-    const other = row.guestId === viewerId ? row.hostId : row.guestId;
-    if (!found.has(other)) found.set(other, { status: row.status, isInitiator: row.guestId === viewerId });
-  }
-  return found;
+    );
+  return row!.total;
+}
+
+/** A removed member's slots: unbooked ones go; booked ones stay, removed, for the other party's history. */
+export async function eraseMember(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.delete(slots).where(and(eq(slots.hostId, userId), sql`${slots.id} not in ${slotIdsBookedFrom(userId)}`));
+  await tx
+    .update(slots)
+    .set({ removedAt: now, removalReason: 'Account removed' })
+    .where(and(eq(slots.hostId, userId), isNull(slots.removedAt)));
+}
+
+/** One more confirmed booking on the slot, unless it is full; the new count, or undefined when full. */
+export async function takeSeat(db: Tx, slotId: string): Promise<{ confirmedCount: number; maxBookings: number } | undefined> {
+  const [row] = await db
+    .update(slots)
+    .set({ confirmedCount: sql`${slots.confirmedCount} + 1` })
+    .where(and(eq(slots.id, slotId), sql`${slots.confirmedCount} < ${slots.maxBookings}`))
+    .returning({ confirmedCount: slots.confirmedCount, maxBookings: slots.maxBookings });
+  return row;
+}
+
+export async function releaseSeat(db: Tx, slotId: string): Promise<void> {
+  await db
+    .update(slots)
+    .set({ confirmedCount: sql`${slots.confirmedCount} - 1` })
+    .where(and(eq(slots.id, slotId), sql`${slots.confirmedCount} > 0`));
 }

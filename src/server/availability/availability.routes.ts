@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AvailabilityBrowseQuerySchema,
-  AvailabilityBrowseResponseSchema,
   MyCalendarQuerySchema,
   MyCalendarResponseSchema,
   SLOT_MESSAGES,
@@ -44,12 +42,6 @@ export const availabilityRoutes =
       availabilityPaths.myCalendar,
       { config: verified, schema: { querystring: MyCalendarQuerySchema, response: { 200: MyCalendarResponseSchema } } },
       async (request) => ({ calendar: await availability.calendar(requireMember(request), request.query.year, request.query.month) }),
-    );
-
-    app.get(
-      availabilityPaths.browse,
-      { config: verified, schema: { querystring: AvailabilityBrowseQuerySchema, response: { 200: AvailabilityBrowseResponseSchema } } },
-      async (request) => availability.browse(requireMember(request), request.query),
     );
 
     app.delete(

@@ -1,35 +1,35 @@
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AvailabilityBrowseQuerySchema, AvailabilityBrowseResponse, MyCalendar, OwnSlot, SlotCreateBodySchema } from '#shared/api/availability.ts';
+import type { MyCalendar, OwnSlot, SlotCreateBodySchema } from '#shared/api/availability.ts';
 import { SLOT_MESSAGES } from '#shared/api/availability.ts';
 import type { PublicSlot } from '#shared/api/profiles.ts';
-import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
-import { slotStart } from '#shared/domain/slot-when.ts';
 import { todayIn } from '#shared/domain/time-zones.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { roundKm, type BrowseService } from '../browse/browse.service.ts';
-import { createNotification, setBookingRequestStatus } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
-import { announceEach } from '../platform/realtime/announce.ts';
-import { memberSummaries } from '../profiles/profiles.service.ts';
+import { bookingsOnSlots, hasConfirmedBooking } from '../bookings/bookings.read.ts';
 import * as repo from './availability.repo.ts';
 import { dayOf, placeSlot } from './slot-times.ts';
 
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember, openSlotCount } from './availability.repo.ts';
+
+/** For browse, which shows free times on its cards, member pages and list by time. */
+export { bookableSlotsPage, openSlotsFieldsOf } from './availability.repo.ts';
+/** For bookings: a slot's lock and its seats (confirmed bookings), which only availability writes. */
+export { lockSlot, releaseSeat, takeSeat } from './availability.repo.ts';
+/** A slot's instants from its wall-clock time (the seed), its day as text, and a slot that a zone-rule change moved (bookings tells its parties). */
+export { dayOf, placeSlot, type MovedSlot } from './slot-times.ts';
+
 type SlotCreate = z.output<typeof SlotCreateBodySchema>;
-type BrowseQuery = z.output<typeof AvailabilityBrowseQuerySchema>;
 
 export const NOT_YOUR_SLOT = 'You can only remove your own slots';
 export const SLOT_HAS_DATE = 'This slot has a confirmed date: cancel the date first';
-/** What a guest whose request was pending reads when the host removes the time. */
-export const HOST_REMOVED_TIME = 'The host removed this time';
 
 const fieldError = (status: number, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
-
 
 export function toPublicSlot(row: repo.PublicSlotRow): PublicSlot {
   return {
@@ -52,12 +52,15 @@ export function toPublicSlot(row: repo.PublicSlotRow): PublicSlot {
   };
 }
 
-export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: BrowseService }) {
-  const { db, clock, browse } = deps;
+/** Declines a removed slot's pending requests and tells their guests (bookings' part; passed in: bookings builds on availability). */
+export type DeclineRequestsOn = (tx: Tx, slot: repo.SlotRow, now: Date) => Promise<number>;
+
+export function createAvailabilityService(deps: { db: Db; clock: Clock; declineRequestsOn: DeclineRequestsOn }) {
+  const { db, clock, declineRequestsOn } = deps;
 
   /** The host's view of slots: who booked, what is pending (`from`: a transaction, when inside one). */
   async function ownSlots(rows: repo.SlotRow[], from: Tx = db): Promise<OwnSlot[]> {
-    const onSlots = await repo.bookingsOnSlots(
+    const onSlots = await bookingsOnSlots(
       from,
       rows.map((row) => row.id),
     );
@@ -144,34 +147,9 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
         const slot = await repo.lockSlot(tx, slotId);
         if (!slot || slot.removedAt) throw new HttpError(404, SLOT_MESSAGES.notFound);
         if (slot.hostId !== member.id) throw new HttpError(403, NOT_YOUR_SLOT);
-        if (await repo.hasConfirmedBooking(tx, slotId)) throw new HttpError(409, SLOT_HAS_DATE);
+        if (await hasConfirmedBooking(tx, slotId)) throw new HttpError(409, SLOT_HAS_DATE);
         await repo.markRemoved(tx, slotId, now, reason);
-        const declined = await repo.declinePending(tx, slotId, HOST_REMOVED_TIME, now);
-        if (declined.length > 0) {
-          const host = await repo.hostOf(tx, member.id);
-          const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotStart({ ...slot, date: dayOf(slot.date) })}`;
-          for (const booking of declined) {
-            await createNotification(tx, {
-              userId: booking.guestId,
-              senderId: member.id,
-              type: 'booking_update',
-              title: 'Booking request declined',
-              message: `${host?.name ?? 'The host'} removed the time you asked for (${what}). ${HOST_REMOVED_TIME}.`,
-              data: { profileId: member.id, bookingId: booking.id, date: dayOf(slot.date), venue: slot.venue },
-              createdAt: now,
-            });
-          }
-          await setBookingRequestStatus(
-            tx,
-            declined.map((booking) => ({ id: booking.id, hostId: member.id })),
-            'declined',
-          );
-          await announceEach(
-            tx,
-            declined.map((booking) => ({ to: [member.id, booking.guestId], event: { type: 'bookingChanged' as const, bookingId: booking.id, status: 'declined' } })),
-          );
-        }
-        return { declinedRequests: declined.length };
+        return { declinedRequests: await declineRequestsOn(tx, slot, now) };
       });
     },
 
@@ -184,57 +162,18 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; browse: 
       for (const slot of await ownSlots(rows)) (calendar[slot.date] ??= []).push(slot);
       return calendar;
     },
-
-    /** Bookable slots of members the viewer may see in browse, with each host and the viewer's booking with them. */
-    async browse(member: Member, query: BrowseQuery): Promise<AvailabilityBrowseResponse> {
-      const hosts = await browse.hostsFor(member, query);
-      const rows = await repo.bookableSlotsPage(db, {
-        hosts,
-        now: clock.now(),
-        dateType: query.dateType,
-        startDate: query.startDate,
-        endDate: query.endDate,
-        sortBy: query.sortBy,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit + 1,
-      });
-      const shown = rows.slice(0, query.limit);
-      const hostRows = [...new Map(shown.map((row) => [row.host.id, row.host])).values()];
-      const [summaries, bookingsWith] = await Promise.all([
-        memberSummaries(db, hostRows),
-        repo.latestBookingsWith(
-          db,
-          member.id,
-          hostRows.map((host) => host.id),
-        ),
-      ]);
-      const summaryOf = new Map(summaries.map((summary) => [summary._id, summary]));
-      return {
-        slots: shown.map((row) => ({
-          ...toPublicSlot(row.slot),
-          host: summaryOf.get(row.host.id)!,
-          distance: roundKm(row.distance),
-          bookingStatus: bookingsWith.get(row.host.id) ?? null,
-        })),
-        pagination: { page: query.page, limit: query.limit, hasMore: rows.length > query.limit },
-      };
-    },
-
-    /** A browse card's next `first` free times and their count, as JSON fields of browse's page statement. */
-    cardSlotsFields: (hostId: SQL, now: SQL, first: number, keys: { count: string; slots: string }) => repo.openSlotsFieldsOf(hostId, now, first, keys),
-
-    /** Each host's bookable future slots (for member pages). */
-    async openSlotsOf(hostIds: string[], first: number | null) {
-      const rows = await repo.openSlotsOfHosts(db, hostIds, clock.now(), first);
-      const byHost = new Map<string, { count: number; slots: PublicSlot[] }>();
-      for (const row of rows) {
-        const entry = byHost.get(row.hostId) ?? { count: row.total, slots: [] };
-        entry.slots.push(toPublicSlot(row));
-        byHost.set(row.hostId, entry);
-      }
-      return byHost;
-    },
   };
 }
 
 export type AvailabilityService = ReturnType<typeof createAvailabilityService>;
+
+/** Each host's bookable slots from `now`: how many, and the first `first` (all when null), earliest first. */
+export async function openSlotsOf(db: Tx, hostIds: string[], now: Date, first: number | null): Promise<Map<string, { count: number; slots: PublicSlot[] }>> {
+  const byHost = new Map<string, { count: number; slots: PublicSlot[] }>();
+  for (const row of await repo.openSlotsOfHosts(db, hostIds, now, first)) {
+    const entry = byHost.get(row.hostId) ?? { count: row.total, slots: [] };
+    entry.slots.push(toPublicSlot(row));
+    byHost.set(row.hostId, entry);
+  }
+  return byHost;
+}

@@ -50,3 +50,8 @@ export async function pruneChallenges(db: Tx, now: Date): Promise<void> {
   await db.delete(biometricChallenges).where(lt(biometricChallenges.expiresAt, now));
 }
 
+/** A removed member's passkeys and open challenges. */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(biometricCredentials).where(eq(biometricCredentials.userId, userId));
+  await tx.delete(biometricChallenges).where(eq(biometricChallenges.userId, userId));
+}

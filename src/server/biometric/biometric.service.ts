@@ -10,10 +10,13 @@ import {
   type RegistrationOptions,
 } from '#shared/api/biometric.ts';
 import { HttpError } from '#shared/http-error.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { MemberRow as UserRow } from '../auth/auth.read.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import * as repo from './biometric.repo.ts';
+
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './biometric.repo.ts';
 
 export const RP_NAME = 'Rendezvous';
 

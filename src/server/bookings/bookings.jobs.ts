@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
-import { availabilitySlots } from '../availability/availability.tables.ts';
+import { users } from '../auth/auth.read.ts';
+import { availabilitySlots } from '../availability/availability.read.ts';
 import { createNotifications, setBookingRequestStatus } from '../notifications/notifications.service.ts';
-import type { MailDeps } from '../notifications/notification-mails.ts';
+import type { MailDeps } from '../notifications/notifications.read.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Jobs } from '../platform/jobs/jobs.ts';
 import { announceEach } from '../platform/realtime/announce.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CANCEL_CUTOFF_HOURS, HOUR_MS, type BookingStatus } from '#shared/domain/booking.ts';
 import { slotStart, slotWhen, type SlotClock } from '#shared/domain/slot-when.ts';
-import { mayMail, settingsNote, takesPart, type EmailSetting, type Recipient } from '../notifications/notification-mails.ts';
+import { mayMail, settingsNote, takesPart, type EmailSetting, type Recipient } from '../notifications/notifications.read.ts';
 import { enqueueEach, enqueueOne } from '../platform/jobs/jobs.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
 import type { ProposedVenue } from './bookings.tables.ts';

@@ -2,26 +2,28 @@ import { and, desc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL, typ
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
-import { users } from '../auth/auth.tables.ts';
-import { publicSlotColumns, type PublicSlotRow } from '../availability/availability.repo.ts';
-import { availabilitySlots } from '../availability/availability.tables.ts';
-import type { ViewerCondition } from '../browse/browse.repo.ts';
-import { recipientColumns } from '../notifications/notification-mails.ts';
+import { takesPartSql, users } from '../auth/auth.read.ts';
+import { availabilitySlots, publicSlotColumns, type PublicSlotRow, type SlotRow } from '../availability/availability.read.ts';
+import { recipientColumns } from '../notifications/notifications.read.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { EVENTS_CHANNEL } from '../platform/realtime/announce.ts';
-import { bookingRequestPushJobs } from '../push/push.service.ts';
-import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
-import { dateStatsJsonOf, summaryColumns, type DateStatsRow, type SummaryRow } from '../profiles/profiles.repo.ts';
-import { photos } from '../profiles/profiles.tables.ts';
+import { photoCountOf, photosJsonOf, type PhotoJson } from '../profiles/photos.read.ts';
+import { summaryColumns, type SummaryRow } from '../profiles/profiles.read.ts';
 import { newBookingMailJobs, type BookingMailFacts } from './bookings.mails.ts';
+import { dateStatsJsonOf, type DateStatsRow } from './bookings.read.ts';
 import { bookings, dateCommitments, type ProposedVenue } from './bookings.tables.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
-export type SlotRow = typeof availabilitySlots.$inferSelect;
+export type { SlotRow };
 export type Perspective = 'all' | 'host' | 'guest';
+/**
+ * Whether the requester may see the host, as browse decides it (browse.service `visibleTo`): SQL
+ * over `users`, one prepared statement per `shape`, and the values of its placeholders.
+ */
+export type HostVisibility = { where: SQL; shape: string; values: Record<string, unknown> };
 
 /** What a booking request's statement answers: what the route chooses its answer from. */
 export type RequestOutcome = {
@@ -81,13 +83,20 @@ const slotStartSql = (column: (name: string) => SQL) =>
  */
 const requestStatements = preparedPerDb(() => new Map<string, ReturnType<typeof buildRequest>>());
 
-function buildRequest(db: Tx, visible: SQL, name: string) {
+/**
+ * The push jobs of the host's inbox item, as SQL of the request statement (push.service's
+ * `bookingRequestPushJobs`, passed in by the service: a repo calls no service). Each value is an
+ * SQL expression of that statement.
+ */
+export type RequestPushJobs = (item: { hostId: SQL; bookingId: SQL; title: SQL; message: SQL; venue: SQL; createdAt: SQL; expiresAt: SQL }) => SQL;
+
+function buildRequest(db: Tx, visible: SQL, name: string, bookingRequestPushJobs: RequestPushJobs) {
   const c = (column: string) => ref('c', column);
   const b = (column: string) => ref('b', column);
   const n = (column: string) => ref('n', column);
   const slot = db.$with('s', {}).as(sql`select * from ${availabilitySlots} where ${availabilitySlots.id} = ${p('slotId')}::uuid for key share`);
   const checked = db.$with('c', {}).as(sql`select s.*, coalesce((${visible}), false) as host_visible from s join ${users} on ${users.id} = s.host_id`);
-  const mine = db.$with('mine', {}).as(sql`select count(*)::int as photo_count from ${photos} where ${photos.userId} = ${p('guestId')}::uuid`);
+  const mine = db.$with('mine', {}).as(sql`select ${photoCountOf(sql`${p('guestId')}::uuid`)} as photo_count`);
   // Every rule the route checks on this statement's answer (bookings.service `request`), in SQL.
   const allowed = sql`${p('complete')}::boolean and mine.photo_count >= 1 and ${c('removed_at')} is null and ${c('host_id')} <> ${p('guestId')}::uuid
     and ${c('host_visible')} and ${c('starts_at')} > ${p('now')}::timestamptz and ${c('confirmed_count')} < ${c('max_bookings')}`;
@@ -143,12 +152,12 @@ function buildRequest(db: Tx, visible: SQL, name: string) {
 }
 
 /** Makes a booking request (see `buildRequest`); what the route needs to choose its answer. */
-export async function requestBooking(db: Tx, visible: ViewerCondition, values: RequestValues): Promise<RequestOutcome> {
+export async function requestBooking(db: Tx, visible: HostVisibility, values: RequestValues, pushJobs: RequestPushJobs): Promise<RequestOutcome> {
   const statements = requestStatements(db);
   const name = `bookings_request_${visible.shape}`;
   let statement = statements.get(name);
   if (!statement) {
-    statement = buildRequest(db, visible.where, name);
+    statement = buildRequest(db, visible.where, name, pushJobs);
     statements.set(name, statement);
   }
   const { proposedVenue, now, ...rest } = values;
@@ -205,12 +214,6 @@ export async function mailFactsOf(db: Tx, bookingId: string): Promise<BookingMai
   return row;
 }
 
-/** Holds the slot until the transaction ends: every change to a slot's bookings takes it first. */
-export async function lockSlot(db: Tx, id: string): Promise<SlotRow | undefined> {
-  const [row] = await db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)).for('update');
-  return row;
-}
-
 export async function findBooking(db: Tx, id: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return row;
@@ -226,23 +229,6 @@ export async function updateBooking(db: Tx, id: string, values: Partial<NewBooki
   return row!;
 }
 
-/** One more confirmed booking on the slot, unless it is full; the new count, or undefined when full. */
-export async function takeSeat(db: Tx, slotId: string): Promise<{ confirmedCount: number; maxBookings: number } | undefined> {
-  const [row] = await db
-    .update(availabilitySlots)
-    .set({ confirmedCount: sql`${availabilitySlots.confirmedCount} + 1` })
-    .where(and(eq(availabilitySlots.id, slotId), sql`${availabilitySlots.confirmedCount} < ${availabilitySlots.maxBookings}`))
-    .returning({ confirmedCount: availabilitySlots.confirmedCount, maxBookings: availabilitySlots.maxBookings });
-  return row;
-}
-
-export async function releaseSeat(db: Tx, slotId: string): Promise<void> {
-  await db
-    .update(availabilitySlots)
-    .set({ confirmedCount: sql`${availabilitySlots.confirmedCount} - 1` })
-    .where(and(eq(availabilitySlots.id, slotId), sql`${availabilitySlots.confirmedCount} > 0`));
-}
-
 /** Both parties' promised time; the exclusion constraint refuses an overlap (23P01). */
 export async function insertCommitments(db: Tx, booking: BookingRow): Promise<void> {
   const time = { bookingId: booking.id, slotId: booking.slotId, startsAt: booking.startsAt, endsAt: booking.endsAt };
@@ -256,13 +242,18 @@ export async function deleteCommitments(db: Tx, bookingId: string): Promise<void
   await db.delete(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
 }
 
-/** Declines every other pending request on a slot; the declined rows. */
-export async function declinePendingOnSlot(db: Tx, slotId: string, exceptId: string, message: string, at: Date): Promise<BookingRow[]> {
+/** Declines every pending request on a slot (but `exceptId`'s); the declined rows. */
+export async function declinePendingOnSlot(db: Tx, slotId: string, exceptId: string | null, message: string, at: Date): Promise<BookingRow[]> {
   return db
     .update(bookings)
     .set({ status: 'declined', responseMessage: message, respondedAt: at, updatedAt: at })
-    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'pending'), ne(bookings.id, exceptId)))
+    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'pending'), exceptId === null ? undefined : ne(bookings.id, exceptId)))
     .returning();
+}
+
+export async function memberNameOf(db: Tx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.name;
 }
 
 const other = alias(users, 'other_party');
@@ -393,7 +384,37 @@ export async function canTakePart(db: Tx, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.isBanned, false), eq(users.accountStatus, 'active')))
+    .where(and(eq(users.id, userId), takesPartSql))
     .limit(1);
   return row !== undefined;
+}
+
+/** Every booking, and how many are confirmed and pending (the admin's figures). */
+export async function bookingTotals(db: Tx): Promise<{ total: number; confirmed: number; pending: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      confirmed: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending')`.mapWith(Number),
+    })
+    .from(bookings);
+  return row!;
+}
+
+/** Each member's bookings (as host or guest): how many, and how many confirmed. */
+export async function bookingCountsOf(db: Tx, memberIds: string[]): Promise<Map<string, { total: number; confirmed: number }>> {
+  const counts = new Map(memberIds.map((id) => [id, { total: 0, confirmed: 0 }]));
+  if (memberIds.length === 0) return counts;
+  const ids = sql`array[${sql.join(memberIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
+  const rows = await db
+    .select({
+      memberId: sql<string>`member.id`,
+      total: sql<number>`count(*)`.mapWith(Number),
+      confirmed: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
+    })
+    .from(sql`unnest(${ids}) as member(id)`)
+    .innerJoin(bookings, sql`${bookings.hostId} = member.id or ${bookings.guestId} = member.id`)
+    .groupBy(sql`member.id`);
+  for (const row of rows) counts.set(row.memberId, { total: row.total, confirmed: row.confirmed });
+  return counts;
 }

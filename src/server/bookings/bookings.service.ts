@@ -19,12 +19,12 @@ import {
   isNoShow,
   type BookingStatus,
 } from '#shared/domain/booking.ts';
+import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
 import { slotStart } from '#shared/domain/slot-when.ts';
 import { HttpError } from '#shared/http-error.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { toPublicSlot } from '../availability/availability.service.ts';
-import type { ViewerCondition } from '../browse/browse.repo.ts';
+import { isDiscoverable, type MemberRow as UserRow } from '../auth/auth.read.ts';
+import { dayOf, lockSlot, releaseSeat, takeSeat, toPublicSlot } from '../availability/availability.service.ts';
 import { createNotification, createNotifications, setBookingRequestStatus, type NewNotification } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -33,14 +33,17 @@ import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceEach, type Announcement } from '../platform/realtime/announce.ts';
 import { onlineAmong } from '../platform/realtime/presence.ts';
-import { toPhoto } from '../profiles/photos.repo.ts';
-import { toDateStats } from '../profiles/profiles.repo.ts';
+import { toPhoto } from '../profiles/photos.read.ts';
 import { toMemberSummary } from '../profiles/profiles.service.ts';
-import { pushExpiresAt, type BookingPushEvent } from '../push/push.service.ts';
+import { bookingRequestPushJobs, pushExpiresAt, type BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
 import { bookingEventMailJobs } from './bookings.mails.ts';
+import { toDateStats } from './bookings.read.ts';
 import * as repo from './bookings.repo.ts';
 import type { Review } from './bookings.tables.ts';
+
+/** The admin's figures and member list. */
+export { bookingCountsOf, bookingTotals } from './bookings.repo.ts';
 
 type RequestBody = z.output<typeof BookingRequestBodySchema>;
 type RespondBody = z.output<typeof RespondBodySchema>;
@@ -174,7 +177,7 @@ export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: 
         updatedAt: now,
       });
       await repo.deleteCommitments(tx, booking.id);
-      await repo.releaseSeat(tx, booking.slotId);
+      await releaseSeat(tx, booking.slotId);
     } else {
       await repo.updateBooking(tx, booking.id, { status: 'auto_cancelled', responseMessage: MEMBER_REMOVED_REASON, updatedAt: now });
       if (booking.guestId === memberId) await setBookingRequestStatus(tx, [{ id: booking.id, hostId: booking.hostId }], 'cancelled');
@@ -199,13 +202,48 @@ export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: 
   return upcoming.length;
 }
 
+/** What a guest whose request was pending reads when the host removes the time. */
+export const HOST_REMOVED_TIME = 'The host removed this time';
+
+/**
+ * A slot its host removed (availability's `remove`, in its transaction, which passes this in): its
+ * pending requests are declined, each guest told, and both parties' screens announced. How many.
+ */
+export async function declineRequestsOnRemovedSlot(tx: Tx, slot: repo.SlotRow, now: Date): Promise<number> {
+  const declined = await repo.declinePendingOnSlot(tx, slot.id, null, HOST_REMOVED_TIME, now);
+  if (declined.length === 0) return 0;
+  const hostName = await repo.memberNameOf(tx, slot.hostId);
+  const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotStart({ ...slot, date: dayOf(slot.date) })}`;
+  for (const booking of declined) {
+    await createNotification(tx, {
+      userId: booking.guestId,
+      senderId: slot.hostId,
+      type: 'booking_update',
+      title: 'Booking request declined',
+      message: `${hostName ?? 'The host'} removed the time you asked for (${what}). ${HOST_REMOVED_TIME}.`,
+      data: { profileId: slot.hostId, bookingId: booking.id, date: dayOf(slot.date), venue: slot.venue },
+      createdAt: now,
+    });
+  }
+  await setBookingRequestStatus(
+    tx,
+    declined.map((booking) => ({ id: booking.id, hostId: slot.hostId })),
+    'declined',
+  );
+  await announceEach(
+    tx,
+    declined.map((booking) => ({ to: [slot.hostId, booking.guestId], event: { type: 'bookingChanged' as const, bookingId: booking.id, status: 'declined' } })),
+  );
+  return declined.length;
+}
+
 export type BookingsDeps = {
   db: Db;
   clock: Clock;
   /** The signed-in member's row. */
   userOf: (member: Member) => Promise<UserRow>;
   /** Whom browse would show the viewer, as SQL over the users table (a host one cannot see cannot be booked). */
-  visibleTo: (viewer: Member) => Promise<ViewerCondition>;
+  visibleTo: (viewer: Member) => Promise<repo.HostVisibility>;
 };
 
 export function createBookingsService(deps: BookingsDeps) {
@@ -244,7 +282,7 @@ export function createBookingsService(deps: BookingsDeps) {
     if (!seen || (seen.hostId !== member.id && seen.guestId !== member.id)) throw new HttpError(404, BOOKING_ERRORS.notFound);
     options.refuse(seen, now);
     await db.transaction(async (tx) => {
-      const slot = options.lockSlot ? await repo.lockSlot(tx, seen.slotId) : undefined;
+      const slot = options.lockSlot ? await lockSlot(tx, seen.slotId) : undefined;
       const booking = (await repo.lockBooking(tx, bookingId))!;
       options.refuse(booking, now);
       await change(tx, booking, now, slot);
@@ -272,7 +310,7 @@ export function createBookingsService(deps: BookingsDeps) {
 
   async function confirm(tx: Tx, booking: repo.BookingRow, host: Member, message: string, now: Date) {
     if (booking.startsAt <= now) throw new HttpError(409, BOOKING_ERRORS.pastSlot);
-    const seat = await repo.takeSeat(tx, booking.slotId);
+    const seat = await takeSeat(tx, booking.slotId);
     if (!seat) throw new HttpError(409, BOOKING_ERRORS.slotFull);
     try {
       await repo.insertCommitments(tx, booking);
@@ -314,7 +352,7 @@ export function createBookingsService(deps: BookingsDeps) {
      */
     async request(member: Member, body: RequestBody): Promise<Booking> {
       const me = await deps.userOf(member);
-      if (me.accountStatus !== 'active' || me.isBanned || me.score < SCORE_MIN_TO_BOOK || !me.emailVerifiedAt) {
+      if (!isDiscoverable(me) || me.score < SCORE_MIN_TO_BOOK) {
         throw new HttpError(403, BOOKING_ERRORS.notEligible);
       }
       const profile = (photoCount: number) =>
@@ -330,7 +368,7 @@ export function createBookingsService(deps: BookingsDeps) {
           relationshipType: me.relationshipType,
         });
       const now = clock.now();
-      const outcome = await repo.requestBooking(db, await deps.visibleTo(member), {
+      const values = {
         slotId: isUuid(body.availabilityId) ? body.availabilityId : null,
         guestId: me.id,
         guestName: me.name,
@@ -340,7 +378,8 @@ export function createBookingsService(deps: BookingsDeps) {
         proposedVenue: body.proposedVenue,
         now,
         pushExpiresAt: pushExpiresAt(now),
-      });
+      };
+      const outcome = await repo.requestBooking(db, await deps.visibleTo(member), values, bookingRequestPushJobs);
       const missing = profile(outcome.photoCount);
       if (missing.length > 0) throw new ProfileIncompleteError(missing);
 
@@ -392,7 +431,7 @@ export function createBookingsService(deps: BookingsDeps) {
           updatedAt: now,
         });
         await repo.deleteCommitments(tx, booking.id);
-        await repo.releaseSeat(tx, booking.slotId);
+        await releaseSeat(tx, booking.slotId);
         await tell(tx, otherIdOf(booking, member.id), member.id, booking, 'Your date was cancelled', body.customReason, now, 'cancelled');
         if (penalty === 0) return [];
         return recordScoreEvents(tx, [

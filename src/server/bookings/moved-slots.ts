@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { slotDay, slotTimes } from '#shared/domain/slot-when.ts';
-import type { MovedSlot } from '../availability/slot-times.ts';
+import type { MovedSlot } from '../availability/availability.service.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';

@@ -2,15 +2,16 @@ import { and, asc, desc, eq, is, isNull, or, Placeholder, sql, type SQL } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
-import { users } from '../auth/auth.tables.ts';
-import { EARTH_RADIUS_KM } from '../geo/geo.service.ts';
+import { discoverableSql, users } from '../auth/auth.read.ts';
+import { EARTH_RADIUS_KM, distanceKmSql } from '../geo/geo.read.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { photosJsonTextOf } from '../profiles/photos.repo.ts';
+import { photosJsonTextOf } from '../profiles/photos.read.ts';
 import { isoText, jsonArrayOf, jsonFields, jsonObject, jsonScalar, jsonUuid, jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
-import { availabilitySlots } from '../availability/availability.tables.ts';
-import { bookings, memberDateStats } from '../bookings/bookings.tables.ts';
-import { summaryColumns, toDateStats, type DateStats } from '../profiles/profiles.repo.ts';
+import { availabilitySlots } from '../availability/availability.read.ts';
+import { bookings, memberDateStats } from '../bookings/bookings.read.ts';
+import { toDateStats, type DateStats } from '../bookings/bookings.read.ts';
+import { summaryColumns } from '../profiles/profiles.read.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -157,14 +158,9 @@ type Point = { lon: unknown; lat: unknown };
 const originPoint = (bind: Bind): Point => ({ lon: bind('originLon'), lat: bind('originLat') });
 const homePoint = (bind: Bind): Point => ({ lon: bind('homeLon'), lat: bind('homeLat') });
 
-/**
- * Great-circle (haversine) kilometres from a member's home to a point, the gazetteer's distanceKm
- * in SQL; null when the member's place is unknown (least() would turn a null into 1).
- */
-function kmFrom({ lon, lat }: Point): SQL<number | null> {
-  return sql<number | null>`(case when ${users.longitude} is null or ${users.latitude} is null then null else ${sql.raw(String(2 * EARTH_RADIUS_KM))} * asin(least(1, sqrt(
-    power(sin(radians(${users.latitude} - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(${users.latitude})) * power(sin(radians(${users.longitude} - ${lon}::float8) / 2), 2)))) end)`;
+/** Great-circle kilometres from a member's home to a point; null when the member's place is unknown. */
+function kmFrom(point: Point): SQL<number | null> {
+  return distanceKmSql({ lon: users.longitude, lat: users.latitude }, point);
 }
 
 /**
@@ -197,7 +193,7 @@ function within(bind: Bind, radiusKm: SQL): SQL {
 function visibleTo(viewer: Viewer, bind: Bind): SQL {
   return and(
     // Written as constants (not parameters) so the planner can use the partial browse indexes.
-    sql`${users.emailVerifiedAt} is not null and ${users.isBanned} = false and ${users.accountStatus} = 'active'`,
+    discoverableSql,
     viewer.category === null ? undefined : or(isNull(users.prefGenders), sql`${bind('viewerCategory')}::text = any(${users.prefGenders})`),
     or(isNull(users.prefAgeMin), sql`${users.prefAgeMin} <= ${bind('viewerAge')}::int`),
     or(isNull(users.prefAgeMax), sql`${users.prefAgeMax} >= ${bind('viewerAge')}::int`),
@@ -501,7 +497,7 @@ function cardHead(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQ
   return sql<string>`${fields} || ',' || ${slotFields}`;
 }
 
-/** A member's reliability stats (profiles.repo `toDateStats`) as JSON text; zeros before their first finished date. */
+/** A member's reliability stats (bookings.read `toDateStats`) as JSON text; zeros before their first finished date. */
 function dateStatsText(member: SQL): SQL<string> {
   const s = memberDateStats;
   return sql<string>`coalesce((select ${jsonObject({

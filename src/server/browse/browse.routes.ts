@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AvailabilityBrowseQuerySchema, AvailabilityBrowseResponseSchema, availabilityPaths } from '#shared/api/availability.ts';
 import { BrowseQuerySchema, BrowseResponseSchema, browsePaths } from '#shared/api/browse.ts';
 import { MemberParamsSchema, MemberResponseSchema, profilesPaths } from '#shared/api/profiles.ts';
 import { HttpError } from '#shared/http-error.ts';
@@ -27,6 +28,13 @@ export const browseRoutes =
         // A string with a JSON content type is sent without the serializer.
         return reply.type('application/json; charset=utf-8').send(text as never);
       },
+    );
+
+    // Browse by free time: the members browse would show, through their bookable slots.
+    app.get(
+      availabilityPaths.browse,
+      { config: verified, schema: { querystring: AvailabilityBrowseQuerySchema, response: { 200: AvailabilityBrowseResponseSchema } } },
+      async (request) => browse.availableSlots(requireMember(request), request.query),
     );
 
     app.get(

@@ -1,21 +1,24 @@
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AvailabilityBrowseQuerySchema, AvailabilityBrowseResponse } from '#shared/api/availability.ts';
 import type { BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
 import type { Place } from '#shared/api/geo.ts';
-import type { MemberDetail, PublicSlot } from '#shared/api/profiles.ts';
+import type { MemberDetail } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
+import { bookableSlotsPage, openSlotsFieldsOf, openSlotsOf, toPublicSlot } from '../availability/availability.service.ts';
+import { latestBookingsWith } from '../bookings/bookings.read.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { photosByMember, type Photo } from '../profiles/photos.repo.ts';
-import { PROFILE_NOT_FOUND, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
+import type { Photo } from '../profiles/photos.read.ts';
+import { PROFILE_NOT_FOUND, memberSummaries, photosOfMembers, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 
 type BrowseQuery = z.output<typeof BrowseQuerySchema>;
+type AvailableSlotsQuery = z.output<typeof AvailabilityBrowseQuerySchema>;
 
 export const LOCATION_NEEDED = 'Set a location to filter by distance';
 
@@ -51,12 +54,6 @@ function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts) {
   return { ...toMemberSummary(row, photos, facts.stats), bookingStatus: facts.bookingStatus, recentDateActivity: facts.recentDateActivity };
 }
 
-/** Each member's bookable future slots: how many, and the first few (all when `first` is null), earliest first. */
-export type OpenSlotsOf = (hostIds: string[], first: number | null) => Promise<Map<string, { count: number; slots: PublicSlot[] }>>;
-
-/** Each card's free times: JSON fields over the member's id, the instant and how many to show (their count and the first few, named by `keys`). */
-export type CardSlotsOf = (memberId: SQL, now: SQL, first: number, keys: { count: string; slots: string }) => SQL<string>;
-
 /** A card shows this many of the member's next free times. */
 export const CARD_SLOTS_SHOWN = 3;
 
@@ -65,12 +62,8 @@ export function createBrowseService(deps: {
   clock: Clock;
   /** The member's own row, as the session lookup already read it. */
   userOf: (member: Member) => Promise<repo.ViewerRow>;
-  /** From the availability feature (passed in: availability builds on browse). */
-  openSlotsOf: OpenSlotsOf;
-  /** A card's free times as JSON fields of the page statement (availability's). */
-  cardSlotsFields: CardSlotsOf;
 }) {
-  const { db, userOf, openSlotsOf, cardSlotsFields } = deps;
+  const { db, userOf } = deps;
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -104,16 +97,6 @@ export function createBrowseService(deps: {
   }
 
   return {
-    /**
-     * Whom another list (free slots) may show this viewer, as SQL over the users table: the same
-     * rules, filters and distance as browse.
-     */
-    async hostsFor(viewer: Member, query: repo.HostFilters & { location?: string }): Promise<repo.HostConditions> {
-      const me = await userOf(viewer);
-      const { origin } = originOf(me, query.location, query.maxDistance);
-      return repo.hostConditions(viewerOf(me), origin, query);
-    },
-
     /** Whom browse would ever show the viewer (the viewer themself excluded), as SQL over the users table. */
     async visibleTo(viewer: Member): Promise<repo.ViewerCondition> {
       return repo.visibleToViewer(viewerOf(await userOf(viewer)));
@@ -143,7 +126,7 @@ export function createBrowseService(deps: {
         offset: (query.page - 1) * query.limit,
         limit: query.limit + 1,
         month: monthOf(now),
-        cardSlots: { now, fields: (id, at) => cardSlotsFields(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }) },
+        cardSlots: { now, fields: (id, at) => openSlotsFieldsOf(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }) },
       });
       // The fields of BrowseCardSchema after `availability`, in its order.
       const cards = found
@@ -162,6 +145,36 @@ export function createBrowseService(deps: {
       return `{"users":[${cards.join(',')}],"pagination":${JSON.stringify(pagination)},"origin":${JSON.stringify(answerOrigin)}}`;
     },
 
+    /** Bookable slots of members the viewer may see in browse, with each host and the viewer's booking with them. */
+    async availableSlots(member: Member, query: AvailableSlotsQuery): Promise<AvailabilityBrowseResponse> {
+      const me = await userOf(member);
+      const { origin } = originOf(me, query.location, query.maxDistance);
+      const rows = await bookableSlotsPage(db, {
+        hosts: repo.hostConditions(viewerOf(me), origin, query),
+        now: deps.clock.now(),
+        dateType: query.dateType,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        sortBy: query.sortBy,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit + 1,
+      });
+      const shown = rows.slice(0, query.limit);
+      const hostRows = [...new Map(shown.map((row) => [row.host.id, row.host])).values()];
+      const hostIds = hostRows.map((host) => host.id);
+      const [summaries, bookingsWith] = await Promise.all([memberSummaries(db, hostRows), latestBookingsWith(db, member.id, hostIds)]);
+      const summaryOf = new Map(summaries.map((summary) => [summary._id, summary]));
+      return {
+        slots: shown.map((row) => ({
+          ...toPublicSlot(row.slot),
+          host: summaryOf.get(row.host.id)!,
+          distance: roundKm(row.distance),
+          bookingStatus: bookingsWith.get(row.host.id) ?? null,
+        })),
+        pagination: { page: query.page, limit: query.limit, hasMore: rows.length > query.limit },
+      };
+    },
+
     /** Another member's page (or one's own). Whoever browse would never show is not found. */
     async member(viewer: Member, id: string): Promise<MemberDetail> {
       if (!isUuid(id)) throw new HttpError(404, PROFILE_NOT_FOUND);
@@ -170,9 +183,9 @@ export function createBrowseService(deps: {
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
       const [photos, facts, open] = await Promise.all([
-        photosByMember(db, [found.user.id]),
+        photosOfMembers(db, [found.user.id]),
         repo.dateFactsOf(db, me.id, found.user.id, monthOf(deps.clock.now())),
-        openSlotsOf([id], null),
+        openSlotsOf(db, [id], deps.clock.now(), null),
       ]);
       return {
         ...cardDates(found.user, photos.get(found.user.id) ?? [], facts),

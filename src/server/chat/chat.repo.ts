@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
-import { users } from '../auth/auth.tables.ts';
-import { bookings } from '../bookings/bookings.tables.ts';
+import { users } from '../auth/auth.read.ts';
+import { bookings } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import { messages } from './chat.tables.ts';
@@ -157,4 +157,9 @@ export async function conversationsOf(db: Tx, viewerId: string): Promise<Convers
 export async function unreadCount(db: Tx, viewerId: string): Promise<number> {
   const result = await db.execute(sql`select coalesce(sum(${unreadFrom(viewerId)}), 0)::int as n from ${partnersOf(viewerId)} p`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** A removed member's messages, sent and received. */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
 }

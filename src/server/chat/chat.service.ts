@@ -3,6 +3,7 @@ import { CHAT_ERRORS, type ChatMember, type Conversation, type Message, type Sen
 import { conversationIdOf } from '#shared/domain/chat.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { takesPart } from '../auth/auth.read.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Transact } from '../platform/idempotency/idempotency.ts';
@@ -12,6 +13,9 @@ import { announce } from '../platform/realtime/announce.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
 import { queueMessagePush } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
+
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './chat.repo.ts';
 
 type SendBody = z.output<typeof SendMessageBodySchema>;
 type ThreadQuery = z.output<typeof ThreadQuerySchema>;
@@ -59,8 +63,6 @@ function decodeCursor(cursor: string): number {
   return Number(match[1]);
 }
 
-const canChat = (row: repo.ChatMemberRow) => !row.isBanned && row.accountStatus === 'active';
-
 export function createChatService(deps: ChatDeps) {
   const { db, clock } = deps;
 
@@ -75,7 +77,7 @@ export function createChatService(deps: ChatDeps) {
     const other = members.get(otherId);
     const viewer = members.get(viewerId);
     if (!other) throw new HttpError(404, CHAT_ERRORS.notFound);
-    if (!viewer || !canChat(viewer) || !canChat(other)) throw new HttpError(403, CHAT_ERRORS.notAllowed);
+    if (!viewer || !takesPart(viewer) || !takesPart(other)) throw new HttpError(403, CHAT_ERRORS.notAllowed);
     const booking = await deps.chatBookingBetween(viewerId, otherId);
     if (!booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
     return { viewer, other, booking };

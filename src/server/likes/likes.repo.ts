@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
+import { and, desc, eq, or } from 'drizzle-orm';
+import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { likes } from './likes.tables.ts';
 
@@ -25,4 +25,9 @@ export async function likedMembers(db: Tx, memberId: string, direction: 'given' 
     .innerJoin(users, eq(users.id, other))
     .where(eq(self, memberId))
     .orderBy(desc(likes.createdAt));
+}
+
+/** A removed member's likes, given and received. */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
 }

@@ -4,8 +4,12 @@ import { HttpError } from '#shared/http-error.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { PROFILE_NOT_FOUND, isDiscoverable, memberSummaries, type ProfilesService } from '../profiles/profiles.service.ts';
+import { isDiscoverable } from '../auth/auth.read.ts';
+import { PROFILE_NOT_FOUND, memberSummaries, type ProfilesService } from '../profiles/profiles.service.ts';
 import * as repo from './likes.repo.ts';
+
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './likes.repo.ts';
 
 export function createLikesService(deps: { db: Db; clock: Clock; profiles: ProfilesService }) {
   const { db, clock, profiles } = deps;

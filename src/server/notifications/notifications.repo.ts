@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { users } from '../auth/auth.read.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/db/client.ts';
-import { photosJsonOf, type PhotoJson } from '../profiles/photos.repo.ts';
+import { photosJsonOf, type PhotoJson } from '../profiles/photos.read.ts';
 import { notifications } from './notifications.tables.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
@@ -93,4 +93,9 @@ export async function setBookingRequestStatus(db: Tx, hostIds: string[], booking
         inArray(sql`${notifications.data}->>'bookingId'`, bookingIds),
       ),
     );
+}
+
+/** A removed member's inbox, and the items they sent to others. */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(notifications).where(or(eq(notifications.userId, userId), eq(notifications.senderId, userId)));
 }

@@ -7,9 +7,12 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceWith, type Announcement } from '../platform/realtime/announce.ts';
-import { toPhoto } from '../profiles/photos.repo.ts';
+import { toPhoto } from '../profiles/photos.read.ts';
 import { pushJobsFor, type BookingPushEvent } from '../push/push.service.ts';
 import * as repo from './notifications.repo.ts';
+
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './notifications.repo.ts';
 
 export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'> & {
   /** For a booking_update: the change it tells, when it is one pushed to the member (not stored). */

@@ -1,4 +1,4 @@
-import { mayMail, settingsNote, takesPart, type MailDeps, type Recipient } from '../notifications/notification-mails.ts';
+import { mayMail, settingsNote, takesPart, type MailDeps, type Recipient } from '../notifications/notifications.read.ts';
 import { enqueueOne, type Jobs } from '../platform/jobs/jobs.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
 import { mailFactsOf } from './nudges.repo.ts';

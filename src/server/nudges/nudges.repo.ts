@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
-import { recipientColumns } from '../notifications/notification-mails.ts';
+import { users } from '../auth/auth.read.ts';
+import { recipientColumns } from '../notifications/notifications.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { nudges } from './nudges.tables.ts';
 
@@ -23,4 +23,9 @@ export async function mailFactsOf(db: Tx, nudgeId: string) {
     .innerJoin(recipient, eq(recipient.id, nudges.recipientId))
     .where(eq(nudges.id, nudgeId));
   return row;
+}
+
+/** A removed member's nudges, sent and received. */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(nudges).where(or(eq(nudges.senderId, userId), eq(nudges.recipientId, userId)));
 }

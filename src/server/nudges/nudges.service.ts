@@ -7,6 +7,9 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { nudgeMailJob } from './nudges.mails.ts';
 import * as repo from './nudges.repo.ts';
 
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './nudges.repo.ts';
+
 export const CANNOT_NUDGE_YOURSELF = 'You cannot nudge yourself';
 
 /** The UTC calendar day of an instant, as the nudge rule counts days. */

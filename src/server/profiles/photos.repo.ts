@@ -1,43 +1,13 @@
-import { and, asc, count, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
-import { photoUrl } from '#shared/api/profiles.ts';
-import type { User } from '#shared/api/auth.ts';
-import { users } from '../auth/auth.tables.ts';
+import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { jsonArrayOf, jsonObject, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
+import { toPhoto, type Photo } from './photos.read.ts';
 import { photos } from './profiles.tables.ts';
 
+export { toPhoto, type Photo };
+
 export type PhotoRow = typeof photos.$inferSelect;
-export type Photo = User['profile']['photos'][number];
-
-export const toPhoto = (row: Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>): Photo => ({
-  _id: row.id,
-  url: photoUrl(row.storageKey),
-  isVerified: row.isVerified,
-});
-
-export type PhotoJson = Pick<PhotoRow, 'id' | 'storageKey' | 'isVerified'>;
-
-/**
- * A member's photos, oldest first, as a JSON array to read with another row rather than in
- * another query; `ownerId` names the member (spelled out with its table: inside the subquery a
- * lone "id" would be the photo's).
- */
-export const photosJsonOf = (ownerId: SQL) =>
-  sql<PhotoJson[]>`coalesce((select json_agg(json_build_object('id', ${photos.id}, 'storageKey', ${photos.storageKey}, 'isVerified', ${photos.isVerified}) order by ${photos.createdAt}, ${photos.id}) from ${photos} where ${photos.userId} = ${ownerId}), '[]'::json)`;
-
-/** A member's photos, oldest first, as the JSON text of `toPhoto`'s objects (decision 62). */
-export const photosJsonTextOf = (ownerId: SQL) =>
-  jsonArrayOf(
-    jsonObject({
-      _id: jsonUuid(photos.id),
-      url: jsonValue(sql`${photoUrl('')} || ${photos.storageKey}`),
-      isVerified: sql`${photos.isVerified}::text`,
-    }),
-    sql`from ${photos} where ${photos.userId} = ${ownerId}`,
-    sql`${photos.createdAt}, ${photos.id}`,
-    sql`exists (select 1 from ${photos} where ${photos.userId} = ${ownerId})`,
-  );
 
 // The member's own record carries their photos on every /auth/me: prepared once, then only executed.
 const photosOfMember = preparedPerDb((db) =>
@@ -98,4 +68,10 @@ export async function deleteOwnPhoto(db: Tx, userId: string, by: { id: string } 
     .where(and(eq(photos.userId, userId), match))
     .returning({ storageKey: photos.storageKey });
   return row?.storageKey;
+}
+
+/** A removed member's photo rows; their file keys are returned for removal once committed. */
+export async function eraseMember(tx: Tx, userId: string): Promise<string[]> {
+  const removed = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ key: photos.storageKey });
+  return removed.map((photo) => photo.key);
 }

@@ -11,6 +11,9 @@ import { recordScoreEvent } from '../score/score.service.ts';
 import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
 import * as repo from './photos.repo.ts';
 
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './photos.repo.ts';
+
 export const PHOTO_NOT_FOUND = 'Photo not found';
 export const NO_PHOTO_CHOSEN = 'Please choose at least one photo';
 export const TOO_MANY_PHOTOS = `You can have at most ${PHOTOS_MAX} photos`;

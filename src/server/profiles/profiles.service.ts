@@ -3,26 +3,25 @@ import type { User } from '#shared/api/auth.ts';
 import type { MemberSummary, ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { isDiscoverable } from '../auth/auth.read.ts';
 import { baseProfileOf, coupleInfoOf } from '../auth/auth.service.ts';
+import { NO_DATE_STATS, dateStatsByMember, type DateStats } from '../bookings/bookings.read.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { listPhotos, photosByMember, type Photo } from './photos.repo.ts';
 import * as repo from './profiles.repo.ts';
+import type { SummaryRow } from './profiles.read.ts';
 
 export type UserRow = repo.UserRow;
 type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
 
+export type { SummaryRow, DateStats };
 
-/** The columns a summary shows. */
-export type SummaryRow = repo.SummaryRow;
-
-export type DateStats = repo.DateStats;
-
-/** What one member may see of another; `stats` from their date counters (profiles.repo's dateStatsRowOf). */
-export function toMemberSummary(row: SummaryRow, photos: Photo[], stats: DateStats = repo.NO_DATE_STATS): MemberSummary {
+/** What one member may see of another; `stats` from their date counters (bookings.read's dateStatsRowOf). */
+export function toMemberSummary(row: SummaryRow, photos: Photo[], stats: DateStats = NO_DATE_STATS): MemberSummary {
   return {
     _id: row.id,
     accountType: row.accountType,
@@ -43,12 +42,11 @@ export const photosOfMembers = (db: Tx, ids: string[]) => photosByMember(db, ids
 /** Summaries of many members with their photos and stats, in the rows' order (one query each, whatever the count). */
 export async function memberSummaries(db: Tx, rows: SummaryRow[]): Promise<MemberSummary[]> {
   const ids = [...new Set(rows.map((row) => row.id))];
-  const [photos, stats] = await Promise.all([photosByMember(db, ids), repo.dateStatsByMember(db, ids)]);
+  const [photos, stats] = await Promise.all([photosByMember(db, ids), dateStatsByMember(db, ids)]);
   return rows.map((row) => toMemberSummary(row, photos.get(row.id) ?? [], stats.get(row.id)));
 }
 
 /** Members others can find: verified e-mail, not banned, active. */
-export const isDiscoverable = (row: UserRow) => row.emailVerifiedAt !== null && !row.isBanned && row.accountStatus === 'active';
 
 export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) => Promise<User> }) {
   const { db } = deps;

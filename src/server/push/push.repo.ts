@@ -1,5 +1,5 @@
 import { SQL, and, desc, eq, is, notInArray, sql } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
+import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { pushSubscriptions } from './push.tables.ts';
 
@@ -59,4 +59,9 @@ export function devicePayloads(userId: string | SQL, setting: string, message: o
   return sql`select jsonb_build_object('subscriptionId', ${device.id}, 'message', ${json}, 'expiresAt', ${expiresAt}::text) as payload
     from ${device} join ${users} on ${users.id} = ${device.userId}
     where ${device.userId} = ${userId} and (${users.notificationSettings} -> 'push' ->> ${setting}::text) is distinct from 'false'`;
+}
+
+/** A removed member's devices (decision 21). */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }

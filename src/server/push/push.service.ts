@@ -14,6 +14,9 @@ import { endpointRefusal, type AllowedHosts } from './push-hosts.ts';
 import * as repo from './push.repo.ts';
 import type { VapidKeys } from './vapid.ts';
 
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './push.repo.ts';
+
 export const PUSH_JOB = 'push.send';
 /** A member's devices kept at most; subscribing another drops the one renewed longest ago. */
 export const MAX_DEVICES = 10;

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql, sum } from 'drizzle-orm';
 import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { users } from '../auth/auth.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -48,4 +48,18 @@ export async function ledgerOf(db: Tx, userId: string): Promise<ScoreEventRow[]>
 export async function scoreOf(db: Tx, userId: string): Promise<number | undefined> {
   const [row] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.score;
+}
+
+/** A removed member's score entries. */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(scoreEvents).where(eq(scoreEvents.userId, userId));
+}
+
+/** The points of a member's entries whose once-key starts with `prefix` (one kind of award). */
+export async function pointsWithKeyPrefix(db: Tx, userId: string, prefix: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(scoreEvents.points) })
+    .from(scoreEvents)
+    .where(and(eq(scoreEvents.userId, userId), like(scoreEvents.onceKey, `${prefix}%`)));
+  return Number(row?.total ?? 0);
 }

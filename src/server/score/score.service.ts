@@ -1,9 +1,14 @@
 import type { CreditReport, ScoreUpdate } from '#shared/api/score.ts';
-import { SCORE_CATEGORIES, SCORE_START, gradeFor, type ScoreCategory } from '#shared/domain/score.ts';
+import { GRADES, SCORE_CATEGORIES, SCORE_START, gradeFor, gradeMin, nextGrade, type ScoreCategory, type ScoreGrade } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { announce } from '../platform/realtime/announce.ts';
 import * as repo from './score.repo.ts';
+
+/** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
+export { eraseMember } from './score.repo.ts';
+/** How many points a member has had of one kind of award (support's referral cap). */
+export { pointsWithKeyPrefix } from './score.repo.ts';
 
 export type ScoreEntry = {
   userId: string;
@@ -59,10 +64,7 @@ export async function recordScoreEvents(tx: Tx, entries: ScoreEntry[]): Promise<
   return updates;
 }
 
-const GRADE_MINIMUMS = { excellent: 750, good: 650, fair: 550, poor: 300 } as const;
-type ReportGrade = keyof typeof GRADE_MINIMUMS;
-const GRADE_ORDER: ReportGrade[] = ['poor', 'fair', 'good', 'excellent'];
-const GRADE_DESCRIPTIONS: Record<ReportGrade, string> = {
+const GRADE_DESCRIPTIONS: Record<ScoreGrade, string> = {
   excellent: 'Outstanding reliability: you show up, on time, date after date.',
   good: 'Solid reliability: members can count on you.',
   fair: 'Some missed or cancelled dates: keep your next ones to build trust.',
@@ -73,8 +75,8 @@ export const REPORT_HISTORY_LENGTH = 10;
 
 /** The credit report (account-and-admin §3) of a member's score and whole ledger. */
 export function creditReportOf(score: number, ledger: repo.ScoreEventRow[]): CreditReport {
-  const grade = gradeFor(score) as ReportGrade;
-  const next = GRADE_ORDER[GRADE_ORDER.indexOf(grade) + 1] ?? null;
+  const grade = gradeFor(score) as ScoreGrade;
+  const next = nextGrade(grade);
   const breakdown = Object.fromEntries(SCORE_CATEGORIES.map((category) => [category, { count: 0, total: 0 }])) as CreditReport['scoreBreakdown'];
   const summary = { positiveEntries: 0, negativeEntries: 0, totalPointsEarned: 0, totalPointsLost: 0 };
   for (const entry of ledger) {
@@ -93,8 +95,9 @@ export function creditReportOf(score: number, ledger: repo.ScoreEventRow[]): Cre
     grade,
     gradeDescription: GRADE_DESCRIPTIONS[grade],
     nextTier: next,
-    pointsToNextTier: next ? GRADE_MINIMUMS[next] - score : 0,
-    allTiers: Object.fromEntries(GRADE_ORDER.map((g) => [g, { min: GRADE_MINIMUMS[g] }])) as CreditReport['allTiers'],
+    pointsToNextTier: next ? gradeMin(next) - score : 0,
+    // Lowest first, as the report has always listed them.
+    allTiers: Object.fromEntries([...GRADES].reverse().map((g) => [g, { min: gradeMin(g) }])) as CreditReport['allTiers'],
     summary,
     scoreBreakdown: breakdown,
     history: ledger.slice(0, REPORT_HISTORY_LENGTH).map((entry) => ({

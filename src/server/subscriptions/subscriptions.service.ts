@@ -17,6 +17,7 @@ import {
 import { carTierOf } from '#shared/domain/car-tiers.ts';
 import { CURRENCY, addMonths, chargeFor, isExpired } from '#shared/domain/payment.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { takesPart } from '../auth/auth.read.ts';
 import { NOT_SIGNED_IN, type Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -103,7 +104,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       const member = await repo.lockMember(tx, owner);
       const active = await repo.lockSubscription(tx, payload.subscriptionId);
       if (!active || active.status !== 'active' || active.currentPeriodEnd.getTime() !== Date.parse(payload.periodEnd)) return null;
-      if (!member || member.accountStatus !== 'active' || member.isBanned) {
+      if (!member || !takesPart(member)) {
         await endMembership(tx, active, 'ended', now);
         return null;
       }

@@ -1,7 +1,6 @@
-import { and, eq, inArray, like, sum } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { scoreEvents } from '../score/score.tables.ts';
 import { contactMessages, feedback, invites, jobApplications } from './support.tables.ts';
 
 export async function insertContactMessage(db: Tx, row: typeof contactMessages.$inferInsert): Promise<void> {
@@ -51,11 +50,3 @@ export async function lockReferrer(db: Tx, referrerId: string) {
 }
 
 export const REFERRAL_ONCE_PREFIX = 'referral:';
-
-export async function referralPointsOf(db: Tx, referrerId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(scoreEvents.points) })
-    .from(scoreEvents)
-    .where(and(eq(scoreEvents.userId, referrerId), like(scoreEvents.onceKey, `${REFERRAL_ONCE_PREFIX}%`)));
-  return Number(row?.total ?? 0);
-}

@@ -1,6 +1,6 @@
 import { referralPoints, type ContactInput, type FeedbackInput, type JobApplicationInput } from '#shared/api/support.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { recordScoreEvent } from '../score/score.service.ts';
+import { pointsWithKeyPrefix, recordScoreEvent } from '../score/score.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -44,7 +44,7 @@ export async function grantReferralPoints(tx: Tx, friendId: string, at: Date): P
   const referrer = await repo.lockReferrer(tx, friend.referredBy);
   if (!referrer) return { awarded: 0 };
   const { points, max } = referralPoints(friend.gender, referrer.carTier !== 'honda');
-  const awarded = Math.min(points, max - (await repo.referralPointsOf(tx, friend.referredBy)));
+  const awarded = Math.min(points, max - (await pointsWithKeyPrefix(tx, friend.referredBy, repo.REFERRAL_ONCE_PREFIX)));
   if (awarded <= 0) return { awarded: 0 };
   const recorded = await recordScoreEvent(tx, {
     userId: friend.referredBy,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MessageSchema } from './chat.ts';
 
+import type { SERVER_EVENT_NAMES } from './realtime.paths.ts';
+
 export { REALTIME_CLOSE, REALTIME_PATH } from './realtime.paths.ts';
 
 const TypingSchema = z.object({ recipientId: z.uuid(), conversationId: z.string().max(100) });
@@ -34,3 +36,6 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sessionsEnded') }),
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
+/** The zod-free list of event names is the schema's, no more and no less (checked by the compiler). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const serverEventNamesMatch: Same<ServerEvent['type'], (typeof SERVER_EVENT_NAMES)[number]> = true;

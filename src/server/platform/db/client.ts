@@ -7,15 +7,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { drizzlePgliteNamed } from './pglite-session.ts';
-import * as schema from './schema.ts';
+import type { Db } from './db-types.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A database handle or an open transaction: repo functions take either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type { Db, Tx } from './db-types.ts';
 
 /** Stops a listener. */
 export type Unlisten = () => Promise<void>;
@@ -118,7 +114,7 @@ export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
   // browse's query again on every execution (its custom plans cost more than running it). Connections
   // stay open once made (no idle timeout): the pool would otherwise set a timer on every query's release.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   const listeners = new Set<Unlisten>();
   return {
     db,
@@ -127,7 +123,7 @@ export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(7262000)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+        await migratePg(drizzlePg(client), { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock(7262000)').catch(() => {});
         client.release();
@@ -158,11 +154,11 @@ export function newPglite(dataDir?: string): PGlite {
 export function openPglite(dataDir: string | null, client?: PGlite): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = client ?? newPglite(dataDir ?? undefined);
-  const db = drizzlePgliteNamed(pglite, schema);
+  const db = drizzlePgliteNamed(pglite);
   return {
     db,
     kind: 'pglite',
-    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite(pglite), { migrationsFolder: folder }),
     async listen(channel, onPayload) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
       const unlisten = await pglite.listen(channel, onPayload);

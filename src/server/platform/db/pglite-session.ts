@@ -1,15 +1,14 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { createTableRelationsHelpers, extractTablesRelationalConfig, type Query, type RelationalSchemaConfig, type TablesRelationalConfig } from 'drizzle-orm';
+import type { Query, TablesRelationalConfig } from 'drizzle-orm';
 import type { WithCacheConfig } from 'drizzle-orm/cache/core/types';
 import { PgDialect, type PgPreparedQuery, type PgTransactionConfig, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { PgliteDatabase, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
-import type { Db, Schema } from './client.ts';
+import type { Db } from './db-types.ts';
 
 const { serialize } = protocol;
 
 /** What Drizzle's PGlite queries call on their client. */
 type QueryClient = { query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> };
-type Relational = RelationalSchemaConfig<TablesRelationalConfig>;
 
 let lastStatement = 0;
 
@@ -92,15 +91,14 @@ type Named = ReturnType<typeof namedStatements>;
  * `preparedPerDb`'s statements are) runs as a named statement: Drizzle's PGlite driver otherwise
  * parses and plans every statement on every call. Drizzle still builds the SQL and maps the rows.
  */
-class NamedPgliteSession extends PgliteSession<Schema, TablesRelationalConfig> {
+class NamedPgliteSession extends PgliteSession<Record<string, never>, TablesRelationalConfig> {
   constructor(
     client: PGlite | Transaction,
     private readonly pgDialect: PgDialect,
-    private readonly relational: Relational | undefined,
     private readonly named: Named,
     private readonly inTransaction: boolean,
   ) {
-    super(client, pgDialect, relational);
+    super(client, pgDialect, undefined);
   }
 
   override prepareQuery<T extends PreparedQueryConfig = PreparedQueryConfig>(
@@ -117,10 +115,10 @@ class NamedPgliteSession extends PgliteSession<Schema, TablesRelationalConfig> {
     return prepared;
   }
 
-  override async transaction<T>(transaction: (tx: PgliteTransaction<Schema, TablesRelationalConfig>) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+  override async transaction<T>(transaction: (tx: PgliteTransaction<Record<string, never>, TablesRelationalConfig>) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
     return (this as unknown as { client: PGlite }).client.transaction(async (client) => {
-      const session = new NamedPgliteSession(client, this.pgDialect, this.relational, this.named, true);
-      const tx = new PgliteTransaction<Schema, TablesRelationalConfig>(this.pgDialect, session, this.relational);
+      const session = new NamedPgliteSession(client, this.pgDialect, this.named, true);
+      const tx = new PgliteTransaction<Record<string, never>, TablesRelationalConfig>(this.pgDialect, session, undefined);
       if (config) await tx.setTransaction(config);
       return transaction(tx);
     });
@@ -128,11 +126,9 @@ class NamedPgliteSession extends PgliteSession<Schema, TablesRelationalConfig> {
 }
 
 /** A Drizzle database over `pglite` whose named prepared queries are prepared in PGlite too. */
-export function drizzlePgliteNamed(pglite: PGlite, schema: Schema): Db {
+export function drizzlePgliteNamed(pglite: PGlite): Db {
   const dialect = new PgDialect();
-  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-  const relational: Relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
-  const session = new NamedPgliteSession(pglite, dialect, relational, namedStatements(pglite), false);
+  const session = new NamedPgliteSession(pglite, dialect, namedStatements(pglite), false);
   // As Drizzle's own `drizzle(pglite)` builds it, `$client` included.
-  return Object.assign(new PgliteDatabase(dialect, session, relational as never), { $client: pglite }) as unknown as Db;
+  return Object.assign(new PgliteDatabase(dialect, session, undefined), { $client: pglite }) as unknown as Db;
 }

@@ -1,7 +1,14 @@
+/**
+ * What other features read of a member to mail them (notifications owns the switches): the columns
+ * a mail query selects, and whether a mail of a kind may go now.
+ */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '#shared/domain/profile.ts';
+import { takesPart } from '../auth/auth.read.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+
+export { takesPart };
 
 /** A switch under "Email me when" on /profile (account-and-admin §3). */
 export type EmailSetting = keyof NotificationSettings['email'];
@@ -21,9 +28,6 @@ export const recipientColumns = (member: Record<RecipientField, AnyPgColumn>) =>
   notificationSettings: read<NotificationSettings>(member.notificationSettings),
 });
 export type Recipient = { name: string; email: string; emailVerifiedAt: Date | null; accountStatus: string; isBanned: boolean; notificationSettings: NotificationSettings };
-
-/** An active member, not banned: someone a date or a nudge can still involve. */
-export const takesPart = (member: Pick<Recipient, 'accountStatus' | 'isBanned'>) => member.accountStatus === 'active' && !member.isBanned;
 
 /**
  * Whether the member gets this kind of mail now (read when the mail is sent, not when it was
