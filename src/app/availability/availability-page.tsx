@@ -16,6 +16,7 @@ import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { CALENDAR_FAILED, REMOVE_FAILED, SLOT_CHANGES, availabilityApi, availabilityQueries, monthsFrom, removeFromCalendars } from './availability.api.ts';
 import { keepChange } from '#app/platform/query.ts';
+import { SlotLines } from '#app/components/slot-lines.tsx';
 import { MonthCalendar } from './month-calendar.tsx';
 import { SlotForm } from './slot-form.tsx';
 import { SLOT_OUTBOX_TEXTS, isQueuedSlot, queueSlotRemove, useQueuedSlotChanges, type QueuedSlot } from './slot-outbox.ts';
@@ -156,11 +157,7 @@ function QueuedSlotItem({ slot }: { slot: QueuedSlot }) {
   return (
     <li className="own-slot is-queued">
       <div className="stack-sm">
-        <strong>
-          {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
-        </strong>
-        <span>{slotTimes(slot)}</span>
-        <span>{slot.venue}</span>
+        <SlotLines slot={slot} />
         {refused ? (
           <Refusal title={SLOT_OUTBOX_TEXTS.notPublished} change={slot.queued} what={what} />
         ) : (
@@ -209,11 +206,7 @@ function OwnSlotItem({ slot, removal }: { slot: OwnSlot; removal?: OutboxChange 
   return (
     <li className={`own-slot${slot.isBooked ? ' is-booked' : ''}${removal?.state === 'waiting' ? ' is-removing' : ''}`}>
       <div className="stack-sm">
-        <strong>
-          {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
-        </strong>
-        <span>{slotTimes(slot)}</span>
-        <span>{slot.venue}</span>
+        <SlotLines slot={slot} />
         <span className="muted">{status}</span>
         {removal?.state === 'waiting' && <span className="muted">{SLOT_OUTBOX_TEXTS.removing}</span>}
         {removal?.state === 'refused' && <Refusal title={SLOT_OUTBOX_TEXTS.notRemoved} change={removal} what={`removal of ${what}`} />}

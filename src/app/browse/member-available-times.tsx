@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { MemberDetail } from '#shared/api/profiles.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
-import { slotDay, slotStart, slotTimes } from '#shared/domain/slot-when.ts';
+import { slotStart } from '#shared/domain/slot-when.ts';
+import { SlotLines } from '#app/components/slot-lines.tsx';
 import { Section } from './member-section.tsx';
 import { AVAILABLE_TIMES_ID } from './profile-card.tsx';
 
@@ -16,11 +17,7 @@ export function AvailableTimesSection({ member, name }: { member: MemberDetail; 
           {member.availability.map((slot) => (
             <li key={slot._id} className="slot">
               <div className="stack-sm">
-                <strong>
-                  {DATE_TYPE_LABELS[slot.dateType]} · {slotDay(slot.date)}
-                </strong>
-                <span>{slotTimes(slot)}</span>
-                <span>{slot.venue}</span>
+                <SlotLines slot={slot} />
                 {slot.notes && <span className="muted">{slot.notes}</span>}
               </div>
               <Link to="/book/$userId/$slotId" params={{ userId: member._id, slotId: slot._id }} className="btn btn-primary btn-sm">
