@@ -25,8 +25,18 @@ export type Perspective = 'all' | 'host' | 'guest';
  */
 export type HostVisibility = { where: SQL; shape: string; values: Record<string, unknown> };
 
+/**
+ * The booking-request rules, in the order the answer names the first one broken (bookings.service
+ * maps each to its status and text). They are written once, in SQL (`requestRules`), and checked
+ * by the request's statement on what it read.
+ */
+export const REQUEST_RULES = ['profileComplete', 'slotExists', 'notOwnSlot', 'hostVisible', 'notStarted', 'notFull'] as const;
+export type RequestRule = (typeof REQUEST_RULES)[number];
+
 /** What a booking request's statement answers: what the route chooses its answer from. */
 export type RequestOutcome = {
+  /** The first rule the request broke; null when every rule held. */
+  broken: RequestRule | null;
   /** The slot (as locked) and its host; undefined when no slot has that id. */
   found?: { slot: SlotRow; host: SummaryRow; hostPhotos: PhotoJson[]; hostStats: DateStatsRow; hostVisible: boolean };
   /** The requester's photos. */
@@ -97,12 +107,21 @@ function buildRequest(db: Tx, visible: SQL, name: string, bookingRequestPushJobs
   const slot = db.$with('s', {}).as(sql`select * from ${availabilitySlots} where ${availabilitySlots.id} = ${p('slotId')}::uuid for key share`);
   const checked = db.$with('c', {}).as(sql`select s.*, coalesce((${visible}), false) as host_visible from s join ${users} on ${users.id} = s.host_id`);
   const mine = db.$with('mine', {}).as(sql`select ${photoCountOf(sql`${p('guestId')}::uuid`)} as photo_count`);
-  // Every rule the route checks on this statement's answer (bookings.service `request`), in SQL.
-  const allowed = sql`${p('complete')}::boolean and mine.photo_count >= 1 and ${c('removed_at')} is null and ${c('host_id')} <> ${p('guestId')}::uuid
-    and ${c('host_visible')} and ${c('starts_at')} > ${p('now')}::timestamptz and ${c('confirmed_count')} < ${c('max_bookings')}`;
+  const rules: Record<RequestRule, SQL> = {
+    profileComplete: sql`${p('complete')}::boolean and mine.photo_count >= 1`,
+    slotExists: sql`${c('id')} is not null and ${c('removed_at')} is null`,
+    notOwnSlot: sql`${c('host_id')} <> ${p('guestId')}::uuid`,
+    hostVisible: sql`${c('host_visible')}`,
+    notStarted: sql`${c('starts_at')} > ${p('now')}::timestamptz`,
+    notFull: sql`${c('confirmed_count')} < ${c('max_bookings')}`,
+  };
+  // The first rule broken, in REQUEST_RULES' order (a rule that reads as null is broken).
+  const verdict = db.$with('v', {}).as(
+    sql`select case ${sql.join(REQUEST_RULES.map((rule) => sql`when not coalesce((${rules[rule]}), false) then ${sql.raw(`'${rule}'`)}`), sql` `)} end as broken from mine left join c on true`,
+  );
   const inserted = db.$with('b', {}).as(sql`insert into ${bookings} (slot_id, host_id, guest_id, status, starts_at, ends_at, request_message, proposed_venue, paid_by, created_at, updated_at)
     select ${c('id')}, ${c('host_id')}, ${p('guestId')}::uuid, 'pending', ${c('starts_at')}, ${c('ends_at')}, ${p('requestMessage')}::text, ${p('venue')}::jsonb, 'guest', ${p('now')}::timestamptz, ${p('now')}::timestamptz
-    from c, mine where ${allowed}
+    from c, v where v.broken is null
     on conflict do nothing
     returning *`);
   const item = db.$with('n', {}).as(sql`insert into ${notifications} (user_id, sender_id, type, title, message, data, created_at)
@@ -135,7 +154,7 @@ function buildRequest(db: Tx, visible: SQL, name: string, bookingRequestPushJobs
         'event', json_build_object('type', 'notification', 'notificationId', ${n('id')}, 'notificationType', 'booking_request')) from n
     ) as events`);
   return db
-    .with(slot, checked, mine, inserted, item, pushes, mails, announced)
+    .with(slot, checked, mine, verdict, inserted, item, pushes, mails, announced)
     .select({
       slot: columnsFrom(availabilitySlots, 'c'),
       host: summaryColumns(users),
@@ -143,6 +162,7 @@ function buildRequest(db: Tx, visible: SQL, name: string, bookingRequestPushJobs
       hostStats: dateStatsJsonOf(c('host_id')),
       hostVisible: sql<boolean>`${c('host_visible')}`,
       photoCount: sql<number>`mine.photo_count`,
+      broken: sql<RequestRule | null>`(select broken from v)`,
       booking: columnsFrom(bookings, 'b'),
       announced: sql<number>`(select count(*)::int from announced)`,
     })
@@ -168,8 +188,9 @@ export async function requestBooking(db: Tx, visible: HostVisibility, values: Re
     venue: JSON.stringify(proposedVenue),
     venueName: proposedVenue.name,
   } satisfies RequestPlaceholders & Record<string, unknown>);
-  const { slot, host, hostPhotos, hostStats, hostVisible, photoCount, booking } = row!;
+  const { slot, host, hostPhotos, hostStats, hostVisible, photoCount, broken, booking } = row!;
   return {
+    broken,
     found: slot.id === null ? undefined : { slot: slot as SlotRow, host: host as SummaryRow, hostPhotos, hostStats, hostVisible },
     photoCount,
     booking: booking.id === null ? undefined : (booking as BookingRow),

@@ -237,6 +237,15 @@ export async function declineRequestsOnRemovedSlot(tx: Tx, slot: repo.SlotRow, n
   return declined.length;
 }
 
+/** The answer to a booking request that broke a rule (bookings.repo REQUEST_RULES; the profile's own answer names what is missing). */
+const REQUEST_REFUSALS: Record<Exclude<repo.RequestRule, 'profileComplete'>, [number, string]> = {
+  slotExists: [404, BOOKING_ERRORS.slotGone],
+  notOwnSlot: [400, BOOKING_ERRORS.ownSlot],
+  hostVisible: [404, BOOKING_ERRORS.slotGone],
+  notStarted: [400, BOOKING_ERRORS.pastSlot],
+  notFull: [409, BOOKING_ERRORS.slotFull],
+};
+
 export type BookingsDeps = {
   db: Db;
   clock: Clock;
@@ -380,18 +389,12 @@ export function createBookingsService(deps: BookingsDeps) {
         pushExpiresAt: pushExpiresAt(now),
       };
       const outcome = await repo.requestBooking(db, await deps.visibleTo(member), values, bookingRequestPushJobs);
-      const missing = profile(outcome.photoCount);
-      if (missing.length > 0) throw new ProfileIncompleteError(missing);
-
+      if (outcome.broken === 'profileComplete') throw new ProfileIncompleteError(profile(outcome.photoCount));
+      if (outcome.broken) throw new HttpError(...REQUEST_REFUSALS[outcome.broken]);
       const { found, booking } = outcome;
-      if (!found || found.slot.removedAt) throw new HttpError(404, BOOKING_ERRORS.slotGone);
-      const { slot, host } = found;
-      if (slot.hostId === me.id) throw new HttpError(400, BOOKING_ERRORS.ownSlot);
-      if (!found.hostVisible) throw new HttpError(404, BOOKING_ERRORS.slotGone);
-      if (slot.startsAt <= now) throw new HttpError(400, BOOKING_ERRORS.pastSlot);
-      if (slot.confirmedCount >= slot.maxBookings) throw new HttpError(409, BOOKING_ERRORS.slotFull);
       // Every rule held, so only the unique index of one pending request per host can have refused it.
-      if (!booking) throw new HttpError(409, BOOKING_ERRORS.pendingWithHost);
+      if (!found || !booking) throw new HttpError(409, BOOKING_ERRORS.pendingWithHost);
+      const { slot, host } = found;
       // The answer from what was just written and read: the new row, its slot and the host.
       return toBooking({ booking, slot, other: host, otherPhotos: found.hostPhotos, otherStats: found.hostStats }, me.id, now);
     },
