@@ -65,6 +65,7 @@ import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService, registerSubscriptionJobs } from './subscriptions/subscriptions.service.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { createSupportService } from './support/support.service.ts';
+import { API_PREFIX, HEALTH_PATH } from '#shared/api/api-prefix.ts';
 
 export type AppDeps = {
   database: Database;
@@ -246,7 +247,7 @@ export async function buildApp(deps: AppDeps) {
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ error: `No such call: ${request.method} ${request.url.split('?')[0]}` }),
       );
-      api.get('/health', { config: { public: true }, schema: { response: { 200: HealthResponseSchema } } }, async () => {
+      api.get(HEALTH_PATH, { config: { public: true }, schema: { response: { 200: HealthResponseSchema } } }, async () => {
         await db.execute('select 1');
         return { status: 'ok' as const, database: deps.database.kind, tzdb: TZDB_VERSION };
       });
@@ -272,7 +273,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(realtime.routes);
       await api.register(pushRoutes(push));
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
   if (deps.distDir) await registerStatic(app, deps.distDir);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
+import { API_PREFIX } from '#shared/api/api-prefix.ts';
 import { buildApp } from './app.ts';
 import { addDemoMembers } from './demo/demo-members.ts';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from './push/push-hosts.ts';
@@ -80,7 +81,7 @@ async function main() {
         return async () => {};
       });
 
-  if (testClock) await app.register(testClockRoutes(testClock), { prefix: '/api' });
+  if (testClock) await app.register(testClockRoutes(testClock), { prefix: API_PREFIX });
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);

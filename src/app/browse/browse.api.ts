@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BrowseResponseSchema } from '#shared/api/browse.ts';
+import { apiUrl } from '#shared/api/api-prefix.ts';
 import { browsePaths } from '#shared/api/browse.paths.ts';
 import type { MemberResponseSchema } from '#shared/api/profiles.ts';
 import { profilesPaths } from '#shared/api/profiles.paths.ts';
@@ -39,7 +40,7 @@ export function browseSearchParams(filters: BrowseFilters, page: number): Record
 /** The first page's address, as the shell's head script asks for it (src/shared/head-script.ts). */
 export function firstPageUrl(filters: BrowseFilters): string {
   const params = Object.entries(browseSearchParams(filters, 1)).map(([key, value]) => [key, String(value)]);
-  return `/api${browsePaths.users}?${new URLSearchParams(params).toString()}`;
+  return `${apiUrl(browsePaths.users)}?${new URLSearchParams(params).toString()}`;
 }
 
 export const browseApi = {

@@ -1,4 +1,5 @@
 import { VISITOR_ID, VISITOR_STORAGE_KEY, abTestPaths, variantOf, type AbTestEvent, type TaglineVariant } from '#shared/domain/ab-test.ts';
+import { apiUrl } from '#shared/api/api-prefix.ts';
 
 /**
  * The landing page's tagline A/B test (decision 37): a random first-party visitor id kept
@@ -38,7 +39,7 @@ export function visitor(): { id: string; variant: TaglineVariant } {
 /** Sends a view or a click without waiting for it; a failure is dropped. */
 export function record(event: AbTestEvent): void {
   const { id, variant } = visitor();
-  const url = `/api${abTestPaths.event(event)}`;
+  const url = apiUrl(abTestPaths.event(event));
   const body = JSON.stringify({ visitorId: id, variant });
   try {
     if (navigator.sendBeacon?.(url, body)) return;

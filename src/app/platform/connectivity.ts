@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { HEALTH_PATH, apiUrl } from '#shared/api/api-prefix.ts';
 
 /**
  * Whether the app can reach its server. The browser's own flag (navigator.onLine) is not enough:
@@ -34,7 +35,7 @@ function stopProbe() {
 
 async function checkServer() {
   if (!browserOnline()) return;
-  const ok = await fetch('/api/health', { cache: 'no-store' }).then(
+  const ok = await fetch(apiUrl(HEALTH_PATH), { cache: 'no-store' }).then(
     (response) => response.ok,
     () => false,
   );

@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod';
+import { API_PREFIX } from '#shared/api/api-prefix.ts';
 import { HttpError, type ApiErrorBody } from '#shared/http-error.ts';
 import { reportReachable, reportUnreachable } from './connectivity.ts';
 import { useSession } from './session.store.ts';
@@ -17,7 +18,7 @@ let changesAsked = 0;
 export const changeCount = () => changesAsked;
 
 export const api = ky.create({
-  prefixUrl: '/api',
+  prefixUrl: API_PREFIX,
   timeout: API_TIMEOUT_MS,
   retry: 0,
   hooks: {
