@@ -5,7 +5,6 @@ import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
 import { availabilitySlots, publicSlotColumns, type PublicSlotRow, type SlotRow } from '../availability/availability.read.ts';
 import { recipientColumns } from '../notifications/notifications.read.ts';
-import { notifications } from '../notifications/notifications.tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { EVENTS_CHANNEL } from '../platform/realtime/announce.ts';
@@ -99,8 +98,12 @@ const requestStatements = preparedPerDb(() => new Map<string, ReturnType<typeof 
  * SQL expression of that statement.
  */
 export type RequestPushJobs = (item: { hostId: SQL; bookingId: SQL; title: SQL; message: SQL; venue: SQL; createdAt: SQL; expiresAt: SQL }) => SQL;
+/** The host's inbox item (notifications.service `insertItemsFrom`), written by the request's statement too. */
+export type RequestInboxItems = (values: { userId: SQL; senderId: SQL; type: SQL; title: SQL; message: SQL; data: SQL; createdAt: SQL }, from: SQL) => SQL;
+/** What the request's statement writes for other features, passed in by the service (a repo calls no service). */
+export type RequestWriters = { inboxItems: RequestInboxItems; pushJobs: RequestPushJobs };
 
-function buildRequest(db: Tx, visible: SQL, name: string, bookingRequestPushJobs: RequestPushJobs) {
+function buildRequest(db: Tx, visible: SQL, name: string, writers: RequestWriters) {
   const c = (column: string) => ref('c', column);
   const b = (column: string) => ref('b', column);
   const n = (column: string) => ref('n', column);
@@ -124,17 +127,24 @@ function buildRequest(db: Tx, visible: SQL, name: string, bookingRequestPushJobs
     from c, v where v.broken is null
     on conflict do nothing
     returning *`);
-  const item = db.$with('n', {}).as(sql`insert into ${notifications} (user_id, sender_id, type, title, message, data, created_at)
-    select ${b('host_id')}, ${b('guest_id')}, 'booking_request', 'New booking request',
-      ${p('guestName')}::text || ' would like to meet you on ' || ${slotStartSql(c)} || '.',
-      jsonb_build_object('profileId', ${b('guest_id')}, 'bookingId', ${b('id')}, 'date', ${c('date')}::text,
+  const item = db.$with('n', {}).as(
+    writers.inboxItems(
+      {
+        userId: b('host_id'),
+        senderId: b('guest_id'),
+        type: sql`'booking_request'`,
+        title: sql`'New booking request'`,
+        message: sql`${p('guestName')}::text || ' would like to meet you on ' || ${slotStartSql(c)} || '.'`,
+        data: sql`jsonb_build_object('profileId', ${b('guest_id')}, 'bookingId', ${b('id')}, 'date', ${c('date')}::text,
         'proposedTime', ${c('start_time')} || '–' || ${c('end_time')} || ' ' || ${c('zone_label')},
-        'venue', ${p('venueName')}::text, 'requestMessage', ${b('request_message')}),
-      ${p('now')}::timestamptz
-    from b, c
-    returning id, user_id, title, message`);
+        'venue', ${p('venueName')}::text, 'requestMessage', ${b('request_message')})`,
+        createdAt: sql`${p('now')}::timestamptz`,
+      },
+      sql`from b, c`,
+    ),
+  );
   const pushes = db.$with('pushes', {}).as(
-    bookingRequestPushJobs({
+    writers.pushJobs({
       hostId: sql`(select ${n('user_id')} from n)`,
       bookingId: sql`(select ${b('id')}::text from b)`,
       title: sql`(select ${n('title')} from n)`,
@@ -172,12 +182,12 @@ function buildRequest(db: Tx, visible: SQL, name: string, bookingRequestPushJobs
 }
 
 /** Makes a booking request (see `buildRequest`); what the route needs to choose its answer. */
-export async function requestBooking(db: Tx, visible: HostVisibility, values: RequestValues, pushJobs: RequestPushJobs): Promise<RequestOutcome> {
+export async function requestBooking(db: Tx, visible: HostVisibility, values: RequestValues, writers: RequestWriters): Promise<RequestOutcome> {
   const statements = requestStatements(db);
   const name = `bookings_request_${visible.shape}`;
   let statement = statements.get(name);
   if (!statement) {
-    statement = buildRequest(db, visible.where, name, pushJobs);
+    statement = buildRequest(db, visible.where, name, writers);
     statements.set(name, statement);
   }
   const { proposedVenue, now, ...rest } = values;

@@ -25,7 +25,7 @@ import { slotStart } from '#shared/domain/slot-when.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { isDiscoverable, type MemberRow as UserRow } from '../auth/auth.read.ts';
 import { dayOf, lockSlot, releaseSeat, takeSeat, toPublicSlot } from '../availability/availability.service.ts';
-import { createNotification, createNotifications, setBookingRequestStatus, type NewNotification } from '../notifications/notifications.service.ts';
+import { createNotification, createNotifications, insertItemsFrom, setBookingRequestStatus, type NewNotification } from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -388,7 +388,7 @@ export function createBookingsService(deps: BookingsDeps) {
         now,
         pushExpiresAt: pushExpiresAt(now),
       };
-      const outcome = await repo.requestBooking(db, await deps.visibleTo(member), values, bookingRequestPushJobs);
+      const outcome = await repo.requestBooking(db, await deps.visibleTo(member), values, { inboxItems: insertItemsFrom, pushJobs: bookingRequestPushJobs });
       if (outcome.broken === 'profileComplete') throw new ProfileIncompleteError(profile(outcome.photoCount));
       if (outcome.broken) throw new HttpError(...REQUEST_REFUSALS[outcome.broken]);
       const { found, booking } = outcome;

@@ -99,3 +99,15 @@ export async function setBookingRequestStatus(db: Tx, hostIds: string[], booking
 export async function eraseMember(tx: Tx, userId: string): Promise<void> {
   await tx.delete(notifications).where(or(eq(notifications.userId, userId), eq(notifications.senderId, userId)));
 }
+
+/**
+ * Inbox items made inside another feature's statement (a booking request's, decision 55): an
+ * INSERT … SELECT of `values` (SQL expressions of that statement) over `from`, answering each item's
+ * id, member, title and message.
+ */
+export function insertItemsFrom(values: { userId: SQL; senderId: SQL; type: SQL; title: SQL; message: SQL; data: SQL; createdAt: SQL }, from: SQL): SQL {
+  return sql`insert into ${notifications} (user_id, sender_id, type, title, message, data, created_at)
+    select ${values.userId}, ${values.senderId}, ${values.type}, ${values.title}, ${values.message}, ${values.data}, ${values.createdAt}
+    ${from}
+    returning id, user_id, title, message`;
+}

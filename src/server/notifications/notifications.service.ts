@@ -13,6 +13,8 @@ import * as repo from './notifications.repo.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
 export { eraseMember } from './notifications.repo.ts';
+/** For a statement of another feature that makes inbox items itself (the booking request's). */
+export { insertItemsFrom } from './notifications.repo.ts';
 
 export type NewNotification = Omit<repo.NewNotification, 'id' | 'isRead' | 'archivedAt'> & {
   /** For a booking_update: the change it tells, when it is one pushed to the member (not stored). */
