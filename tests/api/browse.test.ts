@@ -145,7 +145,7 @@ describe('GET /api/users/browse: cards', () => {
   });
 
   it('mutual interests are read right when a name, bio or interest holds the texts around them in a card', async () => {
-    // The service reads a card's interests out of its JSON text (browse.repo interestsTextOf).
+    // The service compares the interests PostgreSQL sends beside the card's text (browse.repo FoundCard).
     await updateMember(t, m.bea!.id, {
       name: 'Bea ,"interests":["coffee"],"photos":',
       bio: 'Likes ,"interests":["coffee"] and ],"photos":[] in her bio',

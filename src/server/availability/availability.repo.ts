@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PublicSlotSchema } from '#shared/api/profiles.ts';
 import type { DateType } from '#shared/domain/profile.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
 import { summaryColumns } from '../profiles/profiles.read.ts';
 import { slotIdsBookedFrom } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { isoText, jsonArrayOf, jsonFieldList, jsonObject, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
+import { isoText, jsonArrayOf, jsonFieldList, jsonObjectOf, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { publicSlotColumns, type PublicSlotRow, type SlotRow } from './availability.read.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
@@ -112,7 +113,7 @@ export function openSlotsFieldsOf(hostId: SQL, now: SQL, first: number, keys: { 
   const ofHost = and(sql`${slots.hostId} = ${hostId}`, open, sql`${slots.startsAt} > ${now}::timestamptz`);
   const column = (name: string) => sql`${sql.identifier('first_slots')}.${sql.identifier(name)}`;
   const text = (name: string) => jsonValue(column(name));
-  const slot = jsonObject({
+  const slot = jsonObjectOf(PublicSlotSchema, {
     _id: jsonUuid(column('id')),
     date: jsonValue(sql`to_char(${column('date')}, 'YYYY-MM-DD')`),
     startTime: text('start_time'),

@@ -128,14 +128,12 @@ export function createBrowseService(deps: {
         month: monthOf(now),
         cardSlots: { now, fields: (id, at) => openSlotsFieldsOf(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }) },
       });
-      // The fields of BrowseCardSchema after `availability`, in its order.
-      const cards = found
-        .slice(0, query.limit)
-        .map(
-          (card) =>
-            `${card.head},"mutualInterests":${me.interests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(repo.interestsTextOf(card.head)), me.interests))},` +
-            `"distance":${JSON.stringify(roundKm(card.distance))},"recentDateActivity":${card.activity}}`,
-        );
+      const cards = found.slice(0, query.limit).map((card) =>
+        repo.writeCard(card.parts, {
+          mutualInterests: me.interests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(card.interests), me.interests)),
+          distance: JSON.stringify(roundKm(card.distance)),
+        }),
+      );
       const pagination: BrowseResponse['pagination'] = { page: query.page, limit: query.limit, hasMore: found.length > query.limit };
       const answerOrigin: BrowseResponse['origin'] = place
         ? { city: place.city, country: place.country }

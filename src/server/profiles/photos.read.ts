@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { User } from '#shared/api/auth.ts';
+import { PhotoSchema, type User } from '#shared/api/auth.ts';
 import { photoUrl } from '#shared/api/profiles.ts';
-import { jsonArrayOf, jsonObject, jsonUuid, jsonValue } from '../platform/db/json-text.ts';
+import { jsonArrayOf, jsonObjectOf, jsonUuid, jsonValue } from '../platform/db/json-text.ts';
 import { photos } from './profiles.tables.ts';
 
 /** A member's photos as other features read them with their own rows. */
@@ -27,7 +27,7 @@ export const photosJsonOf = (ownerId: SQL) =>
 /** A member's photos, oldest first, as the JSON text of `toPhoto`'s objects (decision 62). */
 export const photosJsonTextOf = (ownerId: SQL) =>
   jsonArrayOf(
-    jsonObject({
+    jsonObjectOf(PhotoSchema, {
       _id: jsonUuid(photos.id),
       url: jsonValue(sql`${photoUrl('')} || ${photos.storageKey}`),
       isVerified: sql`${photos.isVerified}::text`,

@@ -32,11 +32,6 @@ export function jsonFieldList(fields: Record<string, SQL>): SQL<string> {
   return sql<string>`(${sql.join(parts, sql` || `)})`;
 }
 
-/** An object's opening brace and fields, to be followed by more fields (`jsonObject` closes it). */
-export const jsonFields = (fields: Record<string, SQL>): SQL<string> => sql<string>`('{' || ${jsonFieldList(fields)})`;
-
-export const jsonObject = (fields: Record<string, SQL>): SQL<string> => sql<string>`(${jsonFields(fields)} || '}')`;
-
 /**
  * JSON text of the array of `element` (JSON text) over the rows of `from`, in `orderBy`; `[]` with
  * none. `some`, when given, is a cheaper condition true whenever `from` has rows: without them, the
@@ -45,4 +40,77 @@ export const jsonObject = (fields: Record<string, SQL>): SQL<string> => sql<stri
 export function jsonArrayOf(element: SQL, from: SQL, orderBy: SQL, some?: SQL): SQL<string> {
   const array = sql<string>`coalesce((select '[' || string_agg(${element}, ',' order by ${orderBy}) || ']' ${from}), '[]')`;
   return some ? sql<string>`(case when ${some} then ${array} else '[]' end)` : array;
+}
+
+/**
+ * Several consecutive fields of a template written by one SQL field list (`"a":…,"b":…`), such as
+ * two values of one subquery: the same object is given for each of its keys, in their order.
+ */
+export class FieldsTogether {
+  constructor(
+    readonly keys: readonly string[],
+    readonly list: SQL<string>,
+  ) {}
+}
+
+/**
+ * An object of a zod schema as JSON text, its fields in the schema's order: PostgreSQL writes every
+ * field but the `holes`, which the caller writes once the statement has answered. The compiler
+ * asks for a source for every other key of the schema, so a field added to the schema is written
+ * in its place, from one list. The texts returned are what PostgreSQL writes, one per run of fields
+ * between holes (select each as a column); `jsonFillerOf` writes the whole object from them.
+ */
+export function jsonTemplateOf<Shape extends Record<string, unknown>, H extends keyof Shape & string>(
+  schema: { shape: Shape },
+  holes: readonly H[],
+  sources: { [K in Exclude<keyof Shape, H>]: SQL | FieldsTogether },
+): SQL<string>[] {
+  return runsOf(Object.keys(schema.shape), holes, sources as Record<string, SQL | FieldsTogether>)
+    .filter((run) => run.some((piece) => typeof piece !== 'string'))
+    .map((run) => sql<string>`(${sql.join(run.map((piece) => (typeof piece === 'string' ? literal(piece) : (piece as SQL))), sql` || `)})`);
+}
+
+/** The object's JSON text from its template's texts (in order) and each hole's JSON text. */
+export function jsonFillerOf<Shape extends Record<string, unknown>, H extends keyof Shape & string>(
+  schema: { shape: Shape },
+  holes: readonly H[],
+): (written: readonly string[], holeTexts: Record<H, string>) => string {
+  const keys = Object.keys(schema.shape);
+  // Which runs are constant text (the labels between two holes) does not depend on the sources.
+  const runs = runsOf(keys, holes, null).map((run) => (run.some((piece) => typeof piece !== 'string') ? null : run.join('')));
+  const holeOrder = keys.filter((key): key is H => (holes as readonly string[]).includes(key));
+  return (written, holeTexts) => {
+    let next = 0;
+    return runs.map((run, i) => (run ?? written[next++]!) + (i < holeOrder.length ? holeTexts[holeOrder[i]!] : '')).join('');
+  };
+}
+
+const SOURCE = Symbol('a source');
+
+/** The object's pieces, split at each hole: constant texts (braces, labels) and sources. */
+function runsOf(keys: string[], holes: readonly string[], sources: Record<string, SQL | FieldsTogether> | null): (string | SQL | typeof SOURCE)[][] {
+  const runs: (string | SQL | typeof SOURCE)[][] = [['{']];
+  keys.forEach((key, index) => {
+    const run = runs[runs.length - 1]!;
+    const label = `${index === 0 ? '' : ','}${JSON.stringify(key)}:`;
+    if (holes.includes(key)) {
+      run.push(label);
+      runs.push([]);
+      return;
+    }
+    const source = sources ? sources[key]! : SOURCE;
+    if (!(source instanceof FieldsTogether)) return void run.push(label, source);
+    const at = source.keys.indexOf(key);
+    if (at < 0 || keys.slice(index - at, index - at + source.keys.length).join() !== source.keys.join()) {
+      throw new Error(`${source.keys.join(', ')} are not consecutive fields of the schema in that order`);
+    }
+    if (at === 0) run.push(index === 0 ? '' : ',', source.list);
+  });
+  runs[runs.length - 1]!.push('}');
+  return runs;
+}
+
+/** An object of a zod schema as JSON text, its fields in the schema's order (a source for each key). */
+export function jsonObjectOf<Shape extends Record<string, unknown>>(schema: { shape: Shape }, fields: { [K in keyof Shape]: SQL | FieldsTogether }): SQL<string> {
+  return jsonTemplateOf<Shape, never>(schema, [], fields)[0]!;
 }

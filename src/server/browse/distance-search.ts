@@ -1,0 +1,139 @@
+import { and, asc, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { users } from '../auth/auth.read.ts';
+import { EARTH_RADIUS_KM, distanceKmSql } from '../geo/geo.read.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { cardColumns, type CardColumns } from './browse-card.ts';
+
+/*
+ * Browse's distance search: kilometres from a member's home, the box around a circle that the GiST
+ * index on point(longitude, latitude) answers, and the nearest-first page (`nearestFirst`).
+ */
+
+/** The values a distance search reads of a statement: the origin's, and the page's bounds. */
+export type DistanceValues = {
+  originLon: number | undefined;
+  originLat: number | undefined;
+  originCosLat: number | undefined;
+  originPoleMargin: number | undefined;
+  homeLon: number | undefined;
+  homeLat: number | undefined;
+  wanted: number;
+  walk: number;
+  fallbackKm: number;
+  limit: number;
+  offset: number;
+};
+/** A value of the statement: a placeholder of a prepared statement, or the value itself, inline. */
+type Bind = <K extends keyof DistanceValues>(name: K) => Placeholder<K> | DistanceValues[K];
+
+const BOX_MARGIN_DEGREES = 1e-6;
+/** The nearest-first walk looks at no more members than this before falling back to the whole circle. */
+export const walkLength = (wanted: number) => Math.max(1000, wanted * 20);
+/** More than half the earth's circumference: a circle that holds every place. */
+export const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM + 1;
+export const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+export const position = sql`point(${users.longitude}, ${users.latitude})`;
+
+export type Point = { lon: unknown; lat: unknown };
+export const originPoint = (bind: Bind): Point => ({ lon: bind('originLon'), lat: bind('originLat') });
+export const homePoint = (bind: Bind): Point => ({ lon: bind('homeLon'), lat: bind('homeLat') });
+
+/** Great-circle kilometres from a member's home to a point; null when the member's place is unknown. */
+export function kmFrom(point: Point): SQL<number | null> {
+  return distanceKmSql({ lon: users.longitude, lat: users.latitude }, point);
+}
+
+/**
+ * The box (in degrees) holding every point within `radiusKm` of the origin, so the GiST index on
+ * point(longitude, latitude) can answer `<@`. A degree of longitude shrinks with cos(latitude);
+ * a circle that reaches a pole or crosses the antimeridian takes every longitude.
+ * `radiusKm` may be a subquery: the box is computed once per scan.
+ */
+export function boxAround(bind: Bind, radiusKm: SQL): SQL {
+  const { lon, lat } = originPoint(bind);
+  const angle = sql`(${radiusKm} / ${sql.raw(String(EARTH_RADIUS_KM))})`;
+  // The margin (about 10 cm) keeps a member exactly on the circle inside the box despite rounding.
+  const dLat = sql`(degrees(${angle}) + ${sql.raw(String(BOX_MARGIN_DEGREES))})`;
+  const dLon = sql`(degrees(asin(least(1, sin(least(${angle}, pi() / 2)) / ${bind('originCosLat')}::float8))) + ${sql.raw(String(BOX_MARGIN_DEGREES))})`;
+  const allLongitudes = sql`(${angle} >= ${bind('originPoleMargin')}::float8 or ${lon}::float8 - ${dLon} < -180 or ${lon}::float8 + ${dLon} > 180)`;
+  return sql`box(
+    point(case when ${allLongitudes} then -180 else ${lon}::float8 - ${dLon} end, ${lat}::float8 - ${dLat}),
+    point(case when ${allLongitudes} then 180 else ${lon}::float8 + ${dLon} end, ${lat}::float8 + ${dLat}))`;
+}
+
+/** Within `radiusKm` of the origin: the index finds the box, then the exact distance decides. */
+export function within(bind: Bind, radiusKm: SQL): SQL {
+  return sql`(${position} <@ ${boxAround(bind, radiusKm)} and ${kmFrom(originPoint(bind))} <= ${radiusKm})`;
+}
+
+/**
+ * A nearest-first page, without measuring every member. A first pass walks the GiST index in
+ * nearest order (in degrees: close to, but not exactly, kilometres) until `offset + limit` members
+ * match or `walkLength` were looked at. When enough matched, the farthest of them, in real
+ * kilometres, bounds the page: every member on it is at most that far. Otherwise the bound is
+ * maxDistance (or the whole earth). The second pass then measures only the members in that circle,
+ * through the index again (a box around the circle, then the exact distance), and sorts them
+ * exactly; members with no known place come last when `unplacedToo` (no distance limit).
+ * `select` writes each row of the page from a card's columns (read back through the page) and its distance.
+ */
+export function nearestFirst(
+  db: Tx,
+  bind: Bind,
+  search: {
+    candidates: SQL | undefined;
+    maxDistance: SQL | undefined;
+    unplacedToo: boolean;
+    select: (row: CardColumns, km: SQL) => Record<string, SQL.Aliased>;
+  },
+) {
+  const { candidates, maxDistance } = search;
+  const walk = db
+    .select({ km: kmFrom(originPoint(bind)).as('km'), matches: sql<boolean>`coalesce(${and(candidates, maxDistance)}, false)`.as('matches') })
+    .from(users)
+    .orderBy(sql`${position} <-> point(${originPoint(bind).lon}::float8, ${originPoint(bind).lat}::float8)`)
+    .limit(bind('walk'))
+    .as('walk');
+  const nearest = db.select({ km: walk.km }).from(walk).where(sql`${walk.matches}`).limit(bind('wanted')).as('nearest');
+  const reach = db.$with('reach').as(
+    db
+      .select({
+        radius: sql<number>`case when count(*) >= ${bind('wanted')}::int then max(${nearest.km}) else ${bind('fallbackKm')}::float8 end`.as('radius'),
+        // Members without a known place come after everyone with one: only a walk that ran out (with
+        // no distance limit) reaches them.
+        unplacedToo: sql<boolean>`count(*) < ${bind('wanted')}::int`.as('unplaced_too'),
+      })
+      .from(nearest),
+  );
+  const bounds = db.$with('bounds').as(
+    db
+      .select({ radius: reach.radius, unplacedToo: reach.unplacedToo, area: sql`${boxAround(bind, sql`${reach.radius}`)}`.as('area') })
+      .from(reach),
+  );
+  // The page's rows carry what a card shows, so the members found are not read again by id.
+  const found = { ...cardColumns, distance: kmFrom(originPoint(bind)).as('distance') };
+  const placed = db
+    .select(found)
+    .from(users)
+    .where(
+      and(
+        candidates,
+        sql`${position} <@ (select ${bounds.area} from ${bounds})`,
+        sql`${kmFrom(originPoint(bind))} <= (select ${bounds.radius} from ${bounds})`,
+      ),
+    );
+  const unplaced = db
+    .select(found)
+    .from(users)
+    .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
+  const page = (search.unplacedToo ? placed.unionAll(unplaced) : placed).as('page');
+  // A subquery's columns are read through its alias (a proxy: one by one, by name).
+  const row = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as unknown as CardColumns;
+  return db
+    .with(reach, bounds)
+    .select(search.select(row, sql`${page.distance}`))
+    .from(page)
+    .orderBy(sql`${page.distance} asc nulls last`, asc(page.id))
+    .limit(bind('limit'))
+    .offset(bind('offset'));
+}
