@@ -11,7 +11,4 @@ export const KNOWN_VIOLATIONS: readonly string[] = [
   'src/server/biometric/biometric.repo.ts -> src/server/auth/auth.tables.ts',
   'src/server/score/score.repo.ts -> src/server/auth/auth.tables.ts',
   'src/server/subscriptions/subscriptions.repo.ts -> src/server/auth/auth.tables.ts',
-  // The demo seed bulk-inserts members and photos for speed (100 000 members).
-  'src/server/demo/demo-members.ts -> src/server/auth/auth.tables.ts',
-  'src/server/demo/demo-members.ts -> src/server/profiles/profiles.tables.ts',
 ];

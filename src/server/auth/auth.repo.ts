@@ -178,3 +178,14 @@ export async function anonymise(tx: Tx, userId: string): Promise<void> {
     })
     .where(eq(users.id, userId));
 }
+
+/** Whether the database holds no member at all (the demo members come only then). */
+export async function hasNoMembers(db: Tx): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length === 0;
+}
+
+/** Many members at once (the demo members), in the order given; their ids in that order. */
+export async function insertMembers(db: Tx, rows: NewUserRow[]): Promise<{ id: string }[]> {
+  return rows.length === 0 ? [] : db.insert(users).values(rows).returning({ id: users.id });
+}

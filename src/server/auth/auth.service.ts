@@ -20,6 +20,8 @@ import { hashToken, newReferralCode, newToken } from './tokens.ts';
 
 /** For the admin's actions on a member: figures, search, lock, ban, erase (decision 21). */
 export { anonymise, eraseMember, lockMember, memberCounts, revokeAllSessions, searchMembers, setBanned, type UserRow } from './auth.repo.ts';
+/** For the demo members: whether there are none yet, and adding many at once. */
+export { hasNoMembers, insertMembers, type NewUserRow } from './auth.repo.ts';
 
 export type AuthDeps = {
   db: Db;

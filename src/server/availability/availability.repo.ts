@@ -237,3 +237,8 @@ export async function releaseSeat(db: Tx, slotId: string): Promise<void> {
     .set({ confirmedCount: sql`${slots.confirmedCount} - 1` })
     .where(and(eq(slots.id, slotId), sql`${slots.confirmedCount} > 0`));
 }
+
+/** Many slots at once (the demo members'), placed by the caller. */
+export async function insertSlots(db: Tx, rows: NewSlotRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(slots).values(rows);
+}

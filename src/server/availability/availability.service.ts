@@ -23,6 +23,8 @@ export { bookableSlotsPage, openSlotsFieldsOf } from './availability.repo.ts';
 export { lockSlot, releaseSeat, takeSeat } from './availability.repo.ts';
 /** A slot's instants from its wall-clock time (the seed), its day as text, and a slot that a zone-rule change moved (bookings tells its parties). */
 export { dayOf, placeSlot, type MovedSlot } from './slot-times.ts';
+/** For the demo members' free times. */
+export { insertSlots, type NewSlotRow } from './availability.repo.ts';
 
 type SlotCreate = z.output<typeof SlotCreateBodySchema>;
 

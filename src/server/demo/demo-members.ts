@@ -7,14 +7,13 @@ import { DATE_TYPES, INTEREST_OPTIONS, type DateType } from '#shared/domain/prof
 import { addDays, todayIn } from '#shared/domain/time-zones.ts';
 import type { ScoreCategory } from '#shared/domain/score.ts';
 import { EMAIL_VERIFICATION_POINTS } from '#shared/domain/score.ts';
-import { users } from '../auth/auth.tables.ts';
-import { availabilitySlots } from '../availability/availability.read.ts';
-import { placeSlot } from '../availability/availability.service.ts';
+import { hasNoMembers, insertMembers, type NewUserRow } from '../auth/auth.service.ts';
+import { insertSlots, placeSlot, type NewSlotRow } from '../availability/availability.service.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db, Tx } from '../platform/db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { FileStorage } from '../platform/storage.ts';
-import { photos } from '../profiles/profiles.tables.ts';
+import { insertPhotos } from '../profiles/photos.service.ts';
 import { recordScoreEvent } from '../score/score.service.ts';
 
 /** Not a password hash at all: the sign-in check refuses it, so nobody can sign in as a demo or seeded member. */
@@ -125,10 +124,7 @@ const PHOTO_SIZE = 600;
 export type DemoDeps = { db: Db; photoStorage: FileStorage; clock: Clock };
 
 /** The "only when empty" rule: demo members come only to a database with no members at all. */
-export async function hasNoMembers(db: Tx): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).limit(1);
-  return rows.length === 0;
-}
+export { hasNoMembers };
 
 const slug = (name: string) =>
   name
@@ -190,7 +186,7 @@ const DEMO_VENUES: Record<DateType, string> = {
   activity: 'Riverside walk (demo)',
 };
 
-type PlannedSlot = Omit<typeof availabilitySlots.$inferInsert, 'hostId'>;
+type PlannedSlot = Omit<NewSlotRow, 'hostId'>;
 
 /**
  * One to three open slots on different days among the next six, at a sensible hour in the
@@ -218,7 +214,7 @@ export function demoSlots(i: number, timeZone: string, now: Date): PlannedSlot[]
 }
 
 type PlannedMember = {
-  row: typeof users.$inferInsert;
+  row: NewUserRow;
   slots: PlannedSlot[];
   photoCount: number;
   hue: number;
@@ -331,8 +327,9 @@ export async function addDemoMembers({ db, photoStorage, clock }: DemoDeps): Pro
     }
     const added = await db.transaction(async (tx) => {
       if (!(await hasNoMembers(tx))) return 0;
-      const inserted = await tx.insert(users).values(planned.map((member) => member.row)).returning({ id: users.id });
-      await tx.insert(photos).values(
+      const inserted = await insertMembers(tx, planned.map((member) => member.row));
+      await insertPhotos(
+        tx,
         files.map((file) => ({
           userId: inserted[file.memberIndex]!.id,
           storageKey: file.key,
@@ -341,7 +338,7 @@ export async function addDemoMembers({ db, photoStorage, clock }: DemoDeps): Pro
           createdAt: file.createdAt,
         })),
       );
-      await tx.insert(availabilitySlots).values(planned.flatMap((member, index) => member.slots.map((slot) => ({ ...slot, hostId: inserted[index]!.id }))));
+      await insertSlots(tx, planned.flatMap((member, index) => member.slots.map((slot) => ({ ...slot, hostId: inserted[index]!.id }))));
       for (const [index, member] of planned.entries()) {
         for (const { entry, at } of member.ledger) {
           await recordScoreEvent(tx, { userId: inserted[index]!.id, ...entry, at });

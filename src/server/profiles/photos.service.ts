@@ -13,6 +13,8 @@ import * as repo from './photos.repo.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
 export { eraseMember } from './photos.repo.ts';
+/** For the demo members' photos (their files already stored). */
+export { insertPhotos } from './photos.repo.ts';
 
 export const PHOTO_NOT_FOUND = 'Photo not found';
 export const NO_PHOTO_CHOSEN = 'Please choose at least one photo';
