@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '#shared/domain/profile.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
 import { emailTokens, sessions, users } from './auth.tables.ts';
@@ -188,4 +188,25 @@ export async function hasNoMembers(db: Tx): Promise<boolean> {
 /** Many members at once (the demo members), in the order given; their ids in that order. */
 export async function insertMembers(db: Tx, rows: NewUserRow[]): Promise<{ id: string }[]> {
   return rows.length === 0 ? [] : db.insert(users).values(rows).returning({ id: users.id });
+}
+
+/** The profile's fields of the member row (profiles' rules decide them); the row as it is now. */
+export async function updateMember(db: Tx, id: string, values: Partial<NewUserRow>): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+export async function setNotificationSettings(db: Tx, id: string, settings: NotificationSettings): Promise<void> {
+  await db.update(users).set({ notificationSettings: settings }).where(eq(users.id, id));
+}
+
+/** The passkey badge, once a credential is verified (biometric's rules). */
+export async function markBiometricVerified(db: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ isBiometricVerified: true }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** The car-team badge everyone sees, following the membership record in its transaction (subscriptions' rules). */
+export async function setCarTier(db: Tx, id: string, tier: string): Promise<void> {
+  await db.update(users).set({ carTier: tier }).where(eq(users.id, id));
 }

@@ -22,6 +22,11 @@ import { hashToken, newReferralCode, newToken } from './tokens.ts';
 export { anonymise, eraseMember, lockMember, memberCounts, revokeAllSessions, searchMembers, setBanned, type UserRow } from './auth.repo.ts';
 /** For the demo members: whether there are none yet, and adding many at once. */
 export { hasNoMembers, insertMembers, type NewUserRow } from './auth.repo.ts';
+/**
+ * Writes of member-row columns whose rules live in other features: the profile and its switches
+ * (profiles), the passkey badge (biometric), the car-team badge (subscriptions).
+ */
+export { findUserById, markBiometricVerified, setCarTier, setNotificationSettings, updateMember } from './auth.repo.ts';
 
 export type AuthDeps = {
   db: Db;

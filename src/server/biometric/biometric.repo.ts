@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
+import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { biometricChallenges, biometricCredentials } from './biometric.tables.ts';
 
@@ -38,11 +38,6 @@ export async function takeChallenge(db: Tx, userId: string, challenge: string): 
 export async function insertCredential(db: Tx, row: typeof biometricCredentials.$inferInsert): Promise<boolean> {
   const inserted = await db.insert(biometricCredentials).values(row).onConflictDoNothing().returning({ id: biometricCredentials.id });
   return inserted.length > 0;
-}
-
-export async function markVerified(db: Tx, userId: string) {
-  const [row] = await db.update(users).set({ isBiometricVerified: true }).where(eq(users.id, userId)).returning();
-  return row;
 }
 
 /** Challenges nobody used (the prune job). */

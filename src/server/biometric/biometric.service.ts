@@ -11,6 +11,7 @@ import {
 } from '#shared/api/biometric.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { MemberRow as UserRow } from '../auth/auth.read.ts';
+import { markBiometricVerified } from '../auth/auth.service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import * as repo from './biometric.repo.ts';
@@ -110,7 +111,7 @@ export function createBiometricService(deps: { db: Db; clock: Clock; publicUrl: 
           createdAt: clock.now(),
         });
         if (!stored) throw new HttpError(409, BIOMETRIC_ERRORS.taken, [{ field: 'credential', message: BIOMETRIC_ERRORS.taken }]);
-        return repo.markVerified(tx, memberId);
+        return markBiometricVerified(tx, memberId);
       });
       if (!row) throw new HttpError(401, 'Please log in to continue');
       return deps.ownView(row);

@@ -3,17 +3,16 @@ import type { User } from '#shared/api/auth.ts';
 import type { MemberSummary, ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { isDiscoverable } from '../auth/auth.read.ts';
-import { baseProfileOf, coupleInfoOf } from '../auth/auth.service.ts';
+import { isDiscoverable, type MemberRow } from '../auth/auth.read.ts';
+import { baseProfileOf, coupleInfoOf, findUserById, setNotificationSettings, updateMember } from '../auth/auth.service.ts';
 import { NO_DATE_STATS, dateStatsByMember, type DateStats } from '../bookings/bookings.read.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
 import { listPhotos, photosByMember, type Photo } from './photos.repo.ts';
-import * as repo from './profiles.repo.ts';
 import type { SummaryRow } from './profiles.read.ts';
 
-export type UserRow = repo.UserRow;
+export type UserRow = MemberRow;
 type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
@@ -56,7 +55,7 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
     async update(memberId: string, input: ProfileUpdate): Promise<User> {
       const { profile } = input;
       const place = resolveLocation(profile.location, 'profile.location.city');
-      const row = await repo.updateProfile(db, memberId, {
+      const row = await updateMember(db, memberId, {
         name: profile.name,
         bio: profile.bio,
         interests: profile.interests,
@@ -76,13 +75,13 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
     },
 
     async setNotificationSettings(memberId: string, settings: NotificationSettings): Promise<NotificationSettings> {
-      await repo.setNotificationSettings(db, memberId, settings);
+      await setNotificationSettings(db, memberId, settings);
       return settings;
     },
 
     /** A member another member may look at; banned, unverified or closed accounts are not found. */
     async discoverable(id: string): Promise<UserRow> {
-      const row = isUuid(id) ? await repo.findMember(db, id) : undefined;
+      const row = isUuid(id) ? await findUserById(db, id) : undefined;
       if (!row || !isDiscoverable(row)) throw new HttpError(404, PROFILE_NOT_FOUND);
       return row;
     },

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
+import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { subscriptionPayments, subscriptions, type SubscriptionRecordStatus } from './subscriptions.tables.ts';
 
@@ -62,10 +62,5 @@ export async function renewSubscription(db: Tx, id: string, period: { periods: n
 
 export async function insertPayment(db: Tx, row: typeof subscriptionPayments.$inferInsert): Promise<void> {
   await db.insert(subscriptionPayments).values(row);
-}
-
-/** The car-team badge everyone sees follows the membership record, in its transaction. */
-export async function setCarTier(db: Tx, userId: string, tier: string): Promise<void> {
-  await db.update(users).set({ carTier: tier }).where(eq(users.id, userId));
 }
 

@@ -18,6 +18,7 @@ import { carTierOf } from '#shared/domain/car-tiers.ts';
 import { CURRENCY, addMonths, chargeFor, isExpired } from '#shared/domain/payment.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { takesPart } from '../auth/auth.read.ts';
+import { setCarTier } from '../auth/auth.service.ts';
 import { NOT_SIGNED_IN, type Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -68,7 +69,7 @@ function statusOf(active: repo.SubscriptionRow | undefined): SubscriptionStatus 
 export async function endMembershipOfRemovedMember(tx: Tx, userId: string, now: Date): Promise<void> {
   const active = await repo.activeOf(tx, userId);
   if (active) await repo.endSubscription(tx, active.id, 'ended', now);
-  await repo.setCarTier(tx, userId, 'honda');
+  await setCarTier(tx, userId, 'honda');
 }
 
 const cardFields = (message: string) => [{ field: 'paymentData.cardNumber', message }];
@@ -87,7 +88,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   /** Ends the member's membership in `tx`; the badge goes back to the Honda Team. */
   async function endMembership(tx: Tx, active: repo.SubscriptionRow, status: 'cancelled' | 'replaced' | 'lapsed' | 'ended', now: Date) {
     await repo.endSubscription(tx, active.id, status, now);
-    if (status !== 'replaced') await repo.setCarTier(tx, active.userId, 'honda');
+    if (status !== 'replaced') await setCarTier(tx, active.userId, 'honda');
   }
 
   /**
@@ -223,7 +224,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           currentPeriodEnd: periodEnd,
         });
         await repo.insertPayment(tx, { ...payment, subscriptionId: subscription.id, periodStart: now, periodEnd });
-        await repo.setCarTier(tx, member.id, tier.id);
+        await setCarTier(tx, member.id, tier.id);
         await enqueue(tx, RENEW_JOB, { subscriptionId: subscription.id, periodEnd: periodEnd.toISOString() } satisfies RenewJobPayload, { runAt: periodEnd, now });
         // Issue 12: whoever invited this member earns their referral points with the first paid membership.
         if (first) await grantReferralPoints(tx, member.id, now);
