@@ -59,7 +59,7 @@ import { registerSecurityHeaders, securityHeaders } from './platform/security-he
 import { inlineStyleHashes, registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
 import { scoreRoutes } from './score/score.routes.ts';
-import { createScoreService } from './score/score.service.ts';
+import { createScoreService, recordScoreEvent } from './score/score.service.ts';
 import { createTestPaymentProvider, type PaymentProvider } from './subscriptions/payment-provider.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService, registerSubscriptionJobs } from './subscriptions/subscriptions.service.ts';
@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
   const { db } = deps.database;
   const auth = createAuthService({
     db,
+    awardPoints: recordScoreEvent,
     clock: deps.clock,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,

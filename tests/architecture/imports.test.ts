@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_VIOLATIONS } from './known-violations.ts';
 import {
   RULES,
   boundaryViolations,
@@ -77,21 +76,12 @@ describe('import direction', () => {
 });
 
 const everyFile = () => [...sourceFiles('src'), ...sourceFiles('sw')];
-const key = (edge: Pick<Edge, 'from' | 'to'>) => `${edge.from} -> ${edge.to}`;
 const edge = (from: string, to: string, typeOnly = false): Edge => ({ from, to, specifier: to, typeOnly });
 
 describe('features own their code and data (docs/decisions/0071-feature-boundaries.md)', () => {
-  it('no import crosses a boundary, except the ones still listed in known-violations.ts', () => {
+  it('no import crosses a feature boundary', () => {
     const violations = boundaryViolations(graphOf(everyFile()));
-    const known = new Set(KNOWN_VIOLATIONS);
-    const fresh = violations.filter((violation) => !known.has(key(violation.edge)));
-    expect(fresh, `New imports across a boundary:\n${explain(fresh)}`).toEqual([]);
-  });
-
-  it('known-violations.ts lists only imports that still exist: fixing one means deleting its line', () => {
-    const still = new Set(boundaryViolations(graphOf(everyFile())).map((violation) => key(violation.edge)));
-    const stale = KNOWN_VIOLATIONS.filter((entry) => !still.has(entry));
-    expect(stale, 'Listed as known but no longer found (delete these lines)').toEqual([]);
+    expect(violations, `Imports across a boundary:\n${explain(violations)}`).toEqual([]);
   });
 
   it('has no import cycle anywhere in src or sw (type-only edges are shown apart)', () => {

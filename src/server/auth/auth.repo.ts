@@ -210,3 +210,9 @@ export async function markBiometricVerified(db: Tx, id: string): Promise<UserRow
 export async function setCarTier(db: Tx, id: string, tier: string): Promise<void> {
   await db.update(users).set({ carTier: tier }).where(eq(users.id, id));
 }
+
+/** Stores the member's score as `score` (SQL: score's ledger decides it); the score stored, if the member exists. */
+export async function storeScore(db: Tx, id: string, score: SQL<number>): Promise<number | undefined> {
+  const [row] = await db.update(users).set({ score }).where(eq(users.id, id)).returning({ score: users.score });
+  return row?.score;
+}

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AuthResponse, LoginBodySchema, RegisterBodySchema, User } from '#shared/api/auth.ts';
 import type { Preferences } from '#shared/api/preferences.ts';
 import { DEFAULT_PREFERENCES } from '#shared/domain/profile.ts';
-import { EMAIL_VERIFICATION_POINTS } from '#shared/domain/score.ts';
+import { EMAIL_VERIFICATION_POINTS, type ScoreCategory } from '#shared/domain/score.ts';
 import { RESET_PASSWORD_TTL_MS, SESSION_TTL_MS, VERIFY_EMAIL_TTL_MS } from '#shared/domain/account.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Member } from '../platform/auth.ts';
@@ -12,7 +12,6 @@ import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
-import { recordScoreEvent } from '../score/score.service.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
@@ -27,6 +26,8 @@ export { hasNoMembers, insertMembers, type NewUserRow } from './auth.repo.ts';
  * (profiles), the passkey badge (biometric), the car-team badge (subscriptions).
  */
 export { findUserById, markBiometricVerified, setCarTier, setNotificationSettings, updateMember } from './auth.repo.ts';
+/** The score cached on the member row for browse (score's ledger decides it). */
+export { storeScore } from './auth.repo.ts';
 
 export type AuthDeps = {
   db: Db;
@@ -35,7 +36,11 @@ export type AuthDeps = {
   publicUrl: string;
   adminEmails: Set<string>;
   log: { error(obj: object, msg: string): void };
-  /** Score changes (the e-mail verification points) are published here once committed. */
+  /**
+   * Adds an entry to the member's score ledger in the caller's transaction (score's
+   * `recordScoreEvent`, passed in: score builds on auth's member row).
+   */
+  awardPoints: (tx: Tx, entry: { userId: string; category: ScoreCategory; points: number; description: string; onceKey: string; at: Date }) => Promise<unknown>;
   /** The member's photos, from the profiles feature (passed in: profiles builds on auth). */
   photosOf: (userId: string) => Promise<User['profile']['photos']>;
   /** Accounts one client address may open per hour; LIMITS.registerPerIp.max when omitted (REGISTRATIONS_PER_IP). */
@@ -254,7 +259,7 @@ export function createAuthService(deps: AuthDeps) {
         const existing = await repo.findUserById(tx, userId);
         if (existing?.emailVerifiedAt) return existing;
         await repo.markEmailVerified(tx, userId, now);
-        await recordScoreEvent(tx, {
+        await deps.awardPoints(tx, {
           userId,
           category: 'Profile Enhancement',
           points: EMAIL_VERIFICATION_POINTS,

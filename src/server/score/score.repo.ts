@@ -1,6 +1,6 @@
-import { and, desc, eq, like, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, like, sql, sum, type SQL } from 'drizzle-orm';
 import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
-import { users } from '../auth/auth.tables.ts';
+import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { scoreEvents } from './score.tables.ts';
 
@@ -25,15 +25,10 @@ export async function insertEvent(db: Tx, event: NewScoreEvent): Promise<boolean
   return rows.length > 0;
 }
 
-/** Recomputes the member's score from the ledger and stores it beside the member for fast reads. */
-export async function refreshScore(db: Tx, userId: string): Promise<number> {
+/** The member's score from their ledger, as SQL (auth stores it beside the member for fast reads). */
+export function scoreFromLedger(userId: string): SQL<number> {
   const total = sql`coalesce((select sum(${scoreEvents.points}) from ${scoreEvents} where ${scoreEvents.userId} = ${userId}), 0)`;
-  const [row] = await db
-    .update(users)
-    .set({ score: sql`least(${SCORE_MAX}, greatest(${SCORE_MIN}, ${SCORE_START} + ${total}))` })
-    .where(eq(users.id, userId))
-    .returning({ score: users.score });
-  return row?.score ?? SCORE_START;
+  return sql<number>`least(${SCORE_MAX}, greatest(${SCORE_MIN}, ${SCORE_START} + ${total}))`;
 }
 
 /** The member's whole ledger, newest first. */

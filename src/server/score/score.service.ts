@@ -3,6 +3,7 @@ import { GRADES, SCORE_CATEGORIES, SCORE_START, gradeFor, gradeMin, nextGrade, t
 import { HttpError } from '#shared/http-error.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { announce } from '../platform/realtime/announce.ts';
+import { storeScore } from '../auth/auth.service.ts';
 import * as repo from './score.repo.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
@@ -44,7 +45,7 @@ export async function recordScoreEvent(tx: Tx, entry: ScoreEntry): Promise<Recor
     createdAt: entry.at,
   });
   if (!inserted) return { awarded: 0, score: oldScore, update: null };
-  const score = await repo.refreshScore(tx, entry.userId);
+  const score = (await storeScore(tx, entry.userId, repo.scoreFromLedger(entry.userId))) ?? SCORE_START;
   const update: ScoreUpdate = { userId: entry.userId, oldScore, newScore: score, change: score - oldScore, reason: entry.description };
   await announce(tx, [entry.userId], { type: 'scoreUpdate', oldScore, newScore: score, change: update.change, reason: entry.description });
   return { awarded: entry.points, score, update };
