@@ -3,25 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberUser } from '#app/platform/test-support.tsx';
 import { useSession } from '#app/platform/session.store.ts';
-import type { PushDevice, PushState } from '#app/push/push.api.ts';
+import { fakePushDevice } from '#app/push/fake-push-device.ts';
 import { OFFER_TITLE, OFFER_WHY, PushOfferCard } from './push-offer-card.tsx';
 import { offerPush, pushOfferKey, usePushOffer } from './push-offer.ts';
-
-function fakeDevice(initial: PushState) {
-  const calls: string[] = [];
-  let state = initial;
-  const device: PushDevice = {
-    state: async () => state,
-    async enable() {
-      calls.push('enable');
-      return (state = 'on');
-    },
-    async disable() {
-      return (state = 'off');
-    },
-  };
-  return { device, calls };
-}
 
 beforeEach(() => {
   localStorage.clear();
@@ -32,7 +16,7 @@ afterEach(cleanup);
 
 describe('the push offer', () => {
   it('shows nothing until the member publishes a slot or sends a request (never on first load)', async () => {
-    const { device } = fakeDevice('off');
+    const { device } = fakePushDevice('off');
     render(<PushOfferCard device={device} />);
     expect(screen.queryByRole('region')).toBeNull();
     act(() => offerPush('slot'));
@@ -41,7 +25,7 @@ describe('the push offer', () => {
   });
 
   it('asks the browser only on "Turn on notifications", then goes for good', async () => {
-    const { device, calls } = fakeDevice('off');
+    const { device, calls } = fakePushDevice('off');
     render(<PushOfferCard device={device} />);
     act(() => offerPush('request'));
     expect(await screen.findByText(OFFER_WHY.request)).toBeTruthy();
@@ -54,7 +38,7 @@ describe('the push offer', () => {
   });
 
   it('"Not now" is remembered for the member on this device', async () => {
-    const { device, calls } = fakeDevice('off');
+    const { device, calls } = fakePushDevice('off');
     render(<PushOfferCard device={device} />);
     act(() => offerPush('slot'));
     await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
@@ -67,7 +51,7 @@ describe('the push offer', () => {
 
   it('stays away where push cannot work or is already on', async () => {
     for (const state of ['unsupported', 'denied', 'on'] as const) {
-      const { device } = fakeDevice(state);
+      const { device } = fakePushDevice(state);
       usePushOffer.setState({ reason: null });
       const view = render(<PushOfferCard device={device} />);
       act(() => offerPush('slot'));

@@ -2,33 +2,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http-error.ts';
-import type { PushDevice, PushState } from './push.api.ts';
+import { fakePushDevice } from './fake-push-device.ts';
 import { PUSH_DENIED, PUSH_UNSUPPORTED, PUSH_WHY, PushPrompt } from './push-prompt.tsx';
 
 afterEach(cleanup);
 
-/** The browser's side, faked: the prompt's job is what it says and when it asks. */
-function fakeDevice(initial: PushState, outcome: { enable?: PushState | Error } = {}) {
-  const calls: string[] = [];
-  let state = initial;
-  const device: PushDevice = {
-    state: async () => state,
-    async enable() {
-      calls.push('enable');
-      if (outcome.enable instanceof Error) throw outcome.enable;
-      return (state = outcome.enable ?? 'on');
-    },
-    async disable() {
-      calls.push('disable');
-      return (state = 'off');
-    },
-  };
-  return { device, calls };
-}
-
 describe('the push prompt', () => {
   it('explains why before anything, and asks the browser only when the member presses the button', async () => {
-    const { device, calls } = fakeDevice('off');
+    const { device, calls } = fakePushDevice('off');
     render(<PushPrompt device={device} />);
     expect(await screen.findByText(PUSH_WHY)).toBeTruthy();
     expect(calls).toEqual([]);
@@ -43,7 +24,7 @@ describe('the push prompt', () => {
   });
 
   it('says how to unblock when the member refused the browser’s prompt', async () => {
-    const { device } = fakeDevice('off', { enable: 'denied' });
+    const { device } = fakePushDevice('off', { enable: 'denied' });
     render(<PushPrompt device={device} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on notifications on this device' }));
     expect(await screen.findByText(PUSH_DENIED)).toBeTruthy();
@@ -51,7 +32,7 @@ describe('the push prompt', () => {
   });
 
   it('shows the server’s refusal and lets the member try again', async () => {
-    const { device } = fakeDevice('off', { enable: new HttpError(400, 'This push service is not allowed') });
+    const { device } = fakePushDevice('off', { enable: new HttpError(400, 'This push service is not allowed') });
     render(<PushPrompt device={device} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on notifications on this device' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This push service is not allowed');
@@ -59,7 +40,7 @@ describe('the push prompt', () => {
   });
 
   it('says so when this browser cannot receive pushes, and offers nothing', async () => {
-    render(<PushPrompt device={fakeDevice('unsupported').device} />);
+    render(<PushPrompt device={fakePushDevice('unsupported').device} />);
     expect(await screen.findByText(PUSH_UNSUPPORTED)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
