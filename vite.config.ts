@@ -110,6 +110,9 @@ export default defineConfig({
             // Every feature's paths and plain values (src/shared/api/*.paths.ts, a few KB together):
             // one file for the member pages rather than one per feature (decision 54).
             { name: 'api-paths', test: /src[\\/]shared[\\/]api[\\/][\w-]+\.paths\.ts$/ },
+            // The API's prefix, which a visitor's landing page (its tagline beacon) needs too: in the
+            // member group it would bring that group's 28 KB to the first visit.
+            { name: 'api-prefix', test: /src[\\/]shared[\\/]api[\\/]api-prefix\.ts$/, priority: 4 },
             // The app's small shared modules in three files instead of ~25 of 0.3–2 KB (a phone
             // asks a server for six at a time; decision 61), none with zod: what /login loads, what
             // /register adds, and the member pages' platform (HTTP client, query cache, API modules).
