@@ -4,6 +4,7 @@ import type { SlotSort } from '#shared/api/availability.paths.ts';
 import type { BrowseSort } from '#shared/api/browse.paths.ts';
 import type { Gender } from '#shared/domain/account.ts';
 import type { DateType } from '#shared/domain/profile.ts';
+import { GRADE_TABLE } from '#shared/domain/score.ts';
 
 /** The spec's "Saved browse filters", kept on the device (core-journey §3, §5). */
 export type BrowseFilters = {
@@ -26,7 +27,8 @@ export type BrowseFilters = {
   slotSortBy: SlotSort;
 };
 
-export const MIN_SCORE_OPTIONS = [300, 550, 650, 750] as const;
+/** The minimum-score filter's choices: each grade's lowest score, lowest first. */
+export const MIN_SCORE_OPTIONS = GRADE_TABLE.map((row) => row.min).reverse();
 export const FILTER_AGE_MIN = 18;
 export const FILTER_AGE_MAX = 80;
 

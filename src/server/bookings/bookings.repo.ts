@@ -136,7 +136,7 @@ function buildRequest(db: Tx, visible: SQL, name: string, writers: RequestWriter
         title: sql`'New booking request'`,
         message: sql`${p('guestName')}::text || ' would like to meet you on ' || ${slotStartSql(c)} || '.'`,
         data: sql`jsonb_build_object('profileId', ${b('guest_id')}, 'bookingId', ${b('id')}, 'date', ${c('date')}::text,
-        'proposedTime', ${c('start_time')} || '–' || ${c('end_time')} || ' ' || ${c('zone_label')},
+        'proposedTime', ${c('start_time')} || '–' || ${c('end_time')} || case when ${c('zone_label')} = '' then '' else ' ' || ${c('zone_label')} end,
         'venue', ${p('venueName')}::text, 'requestMessage', ${b('request_message')})`,
         createdAt: sql`${p('now')}::timestamptz`,
       },
