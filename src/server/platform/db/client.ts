@@ -114,6 +114,10 @@ export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
   // browse's query again on every execution (its custom plans cost more than running it). Connections
   // stay open once made (no idle timeout): the pool would otherwise set a timer on every query's release.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
+  // An idle connection the server ends (a restart, an administrator, a dropped database) is an
+  // 'error' on the pool, which drops it and opens a new one for the next query; without a listener
+  // Node would end the process for it.
+  pool.on('error', () => {});
   const db = drizzlePg(pool) as unknown as Db;
   const listeners = new Set<Unlisten>();
   return {
