@@ -12,6 +12,8 @@ import { createAbTestService } from './admin/ab-test.service.ts';
 import { restaurantsRoutes } from './admin/restaurants.routes.ts';
 import { BANNER_PREFIX, createRestaurantsService, type RestaurantsService } from './admin/restaurants.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
+import { blocksRoutes } from './blocks/blocks.routes.ts';
+import { createBlocksService } from './blocks/blocks.service.ts';
 import { biometricRoutes } from './biometric/biometric.routes.ts';
 import { createBiometricService, pruneBiometricChallenges } from './biometric/biometric.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -196,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
       remove: (keys) => photos.removeFiles(keys),
     },
   });
+  const blocks = createBlocksService({ db, clock: deps.clock });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
@@ -258,6 +261,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(profilesRoutes(profiles));
       await api.register(biometricRoutes(biometric));
       await api.register(likesRoutes(likes));
+      await api.register(blocksRoutes(blocks));
       await api.register(nudgesRoutes(nudges));
       await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));

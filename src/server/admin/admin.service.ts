@@ -15,6 +15,7 @@ import { HttpError } from '#shared/http-error.ts';
 import * as auth from '../auth/auth.service.ts';
 import * as availability from '../availability/availability.service.ts';
 import * as biometric from '../biometric/biometric.service.ts';
+import * as blocks from '../blocks/blocks.service.ts';
 import { bookingCountsOf, bookingTotals, endBookingsOfRemovedMember } from '../bookings/bookings.service.ts';
 import * as chat from '../chat/chat.service.ts';
 import * as likes from '../likes/likes.service.ts';
@@ -46,7 +47,7 @@ const ATTEMPTS = 3;
 /**
  * Everything of a removed member's that another member could reach, gone, each feature erasing its
  * own part: sessions and mailed links, push devices, photos (their file keys are returned for
- * removal once committed), likes and nudges either way, messages either way, their inbox and the
+ * removal once committed), likes, blocks and nudges either way, messages either way, their inbox and the
  * items they sent, their score entries, passkeys, and their open slots (slots with bookings stay,
  * removed, for the other party's history). The row itself stays as an anonymous placeholder.
  */
@@ -56,6 +57,7 @@ async function eraseMember(tx: Tx, userId: string, now: Date): Promise<string[]>
   await push.eraseMember(tx, userId);
   const photoKeys = await profilePhotos.eraseMember(tx, userId);
   await likes.eraseMember(tx, userId);
+  await blocks.eraseMember(tx, userId);
   await nudges.eraseMember(tx, userId);
   await chat.eraseMember(tx, userId);
   await notifications.eraseMember(tx, userId);

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
+import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { availabilitySlots, publicSlotColumns, type PublicSlotRow, type SlotRow } from '../availability/availability.read.ts';
 import { recipientColumns } from '../notifications/notifications.read.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -374,7 +375,9 @@ export async function chatPartnersOf(db: Tx, memberId: string): Promise<string[]
   const rows = await db
     .selectDistinct({ id: other })
     .from(bookings)
-    .where(and(or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId)), inArray(bookings.status, [...CHAT_OPEN_STATUSES])));
+    .where(
+      and(or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId)), inArray(bookings.status, [...CHAT_OPEN_STATUSES]), notBlockedWith(other, memberId)),
+    );
   return rows.map((row) => row.id);
 }
 
@@ -386,6 +389,7 @@ export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<
       and(
         or(and(eq(bookings.hostId, a), eq(bookings.guestId, b)), and(eq(bookings.hostId, b), eq(bookings.guestId, a))),
         inArray(bookings.status, [...CHAT_OPEN_STATUSES]),
+        notBlockedWith(sql`${b}::uuid`, a),
       ),
     )
     .orderBy(desc(bookings.createdAt))
@@ -393,10 +397,15 @@ export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<
   return row;
 }
 
-/** A member's pending and confirmed bookings that have not begun, each with its slot, locked (slot, then booking). */
-export async function lockUpcomingBookingsOf(db: Tx, memberId: string, now: Date): Promise<{ booking: BookingRow; slot: SlotRow }[]> {
+/**
+ * A member's pending and confirmed bookings that have not begun (with `otherId` only, when given),
+ * each with its slot, locked (slot, then booking).
+ */
+export async function lockUpcomingBookingsOf(db: Tx, memberId: string, now: Date, otherId: string | null = null): Promise<{ booking: BookingRow; slot: SlotRow }[]> {
   const upcoming = and(
-    or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId)),
+    otherId === null
+      ? or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId))
+      : or(and(eq(bookings.hostId, memberId), eq(bookings.guestId, otherId)), and(eq(bookings.hostId, otherId), eq(bookings.guestId, memberId))),
     inArray(bookings.status, ['pending', 'confirmed']),
     gt(bookings.startsAt, now),
   );

@@ -23,6 +23,7 @@ import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
 import { slotStart } from '#shared/domain/slot-when.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { blockedBetween } from '../blocks/blocks.read.ts';
 import { isDiscoverable, type MemberRow as UserRow } from '../auth/auth.read.ts';
 import { dayOf, lockSlot, releaseSeat, takeSeat, toPublicSlot } from '../availability/availability.service.ts';
 import { createNotification, createNotifications, insertItemsFrom, setBookingRequestStatus, type NewNotification } from '../notifications/notifications.service.ts';
@@ -157,50 +158,64 @@ export const memberRemovedMessage = (slot: repo.SlotRow) =>
   `The member you were to meet on ${slotStart(slot)} is no longer on Rendezvous, so this date is cancelled.`;
 export const MEMBER_REMOVED_REASON = 'Account removed';
 
+/** What ends a member's upcoming bookings without either party at fault, and what the other party reads. */
+type Ending = { reason: string; message: (slot: repo.SlotRow) => string };
+
 /**
- * Inside an admin's removal of a member (decision 21): each of their bookings that has not
- * begun ends. A confirmed date becomes cancelled (no penalty; both promised times and the seat are
- * freed), a pending request auto_cancelled; the other party is told in their inbox, with no sender,
- * and a host's request item shows the outcome. Slots and bookings are locked as every transition
- * locks them. Returns how many ended.
+ * Each upcoming booking of `memberId` (with `otherId` only, when given) ends: a confirmed date
+ * becomes cancelled (no penalty; both promised times and the seat are freed), a pending request
+ * auto_cancelled; the other party is told in their inbox, with no sender, and a host's request item
+ * shows the outcome. Slots and bookings are locked as every transition locks them. How many ended.
  */
-export async function endBookingsOfRemovedMember(tx: Tx, memberId: string, now: Date): Promise<number> {
-  const upcoming = await repo.lockUpcomingBookingsOf(tx, memberId, now);
+async function endUpcomingBookings(tx: Tx, memberId: string, otherId: string | null, now: Date, ending: Ending): Promise<number> {
+  const upcoming = await repo.lockUpcomingBookingsOf(tx, memberId, now, otherId);
   for (const { booking, slot } of upcoming) {
-    const otherId = otherIdOf(booking, memberId);
+    const told = otherIdOf(booking, memberId);
     if (booking.status === 'confirmed') {
       await repo.updateBooking(tx, booking.id, {
         status: 'cancelled',
         cancelledBy: memberId,
-        cancelReason: MEMBER_REMOVED_REASON,
+        cancelReason: ending.reason,
         cancellationPenalty: 0,
         updatedAt: now,
       });
       await repo.deleteCommitments(tx, booking.id);
       await releaseSeat(tx, booking.slotId);
     } else {
-      await repo.updateBooking(tx, booking.id, { status: 'auto_cancelled', responseMessage: MEMBER_REMOVED_REASON, updatedAt: now });
+      await repo.updateBooking(tx, booking.id, { status: 'auto_cancelled', responseMessage: ending.reason, updatedAt: now });
       if (booking.guestId === memberId) await setBookingRequestStatus(tx, [{ id: booking.id, hostId: booking.hostId }], 'cancelled');
     }
     await createNotification(
       tx,
       {
-        userId: otherId,
+        userId: told,
         senderId: null,
         type: 'booking_update',
         title: MEMBER_REMOVED_TITLE,
-        message: memberRemovedMessage(slot),
+        message: ending.message(slot),
         data: { bookingId: booking.id, date: booking.startsAt.toISOString() },
         createdAt: now,
         // Pushed like any cancellation by the other party (push.bookingCancelled).
         bookingEvent: 'cancelled',
       },
       // A cancelled date is mailed like any cancellation too (decision 59).
-      { write: booking.status === 'confirmed' ? bookingEventMailJobs('cancelled', booking, otherId, now) : [] },
+      { write: booking.status === 'confirmed' ? bookingEventMailJobs('cancelled', booking, told, now) : [] },
     );
   }
   return upcoming.length;
 }
+
+/** Inside an admin's removal of a member (decision 21): each of their bookings that has not begun ends. */
+export const endBookingsOfRemovedMember = (tx: Tx, memberId: string, now: Date) =>
+  endUpcomingBookings(tx, memberId, null, now, { reason: MEMBER_REMOVED_REASON, message: memberRemovedMessage });
+
+/** What the other party of a date ended by a block reads: only that it is cancelled (decision 74). */
+export const DATE_ENDED_REASON = 'Date cancelled';
+export const dateEndedMessage = (slot: repo.SlotRow) => `Your date on ${slotStart(slot)} is cancelled.`;
+
+/** Inside a block (blocks.service): what is still ahead between the two ends, neither at fault. */
+export const endBookingsOfBlock = (tx: Tx, blockerId: string, blockedId: string, now: Date) =>
+  endUpcomingBookings(tx, blockerId, blockedId, now, { reason: DATE_ENDED_REASON, message: dateEndedMessage });
 
 /** What a guest whose request was pending reads when the host removes the time. */
 export const HOST_REMOVED_TIME = 'The host removed this time';
@@ -407,8 +422,10 @@ export function createBookingsService(deps: BookingsDeps) {
       return transition(member, bookingId, { lockSlot: true, refuse }, async (tx, booking, now, slot) => {
         if (body.action === 'confirm') {
           if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
-          // A guest banned (or removed) since asking cannot be given a date.
-          if (!(await repo.canTakePart(tx, booking.guestId))) throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
+          // A guest banned (or removed) since asking, or blocked either way, cannot be given a date.
+          if (!(await repo.canTakePart(tx, booking.guestId)) || (await blockedBetween(tx, member.id, booking.guestId))) {
+            throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
+          }
           return confirm(tx, booking, member, body.responseMessage, now);
         }
         await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });

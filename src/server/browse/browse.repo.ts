@@ -2,6 +2,7 @@ import { and, asc, desc, eq, is, isNull, or, Placeholder, sql, type SQL } from '
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
 import { discoverableSql, users } from '../auth/auth.read.ts';
+import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
@@ -127,13 +128,15 @@ const inline =
   };
 
 /**
- * Who the viewer may see at all: never a banned, unverified or inactive member, and never one
- * whose saved preferences (null = none saved) leave the viewer out.
+ * Who the viewer may see at all: never a banned, unverified or inactive member, never one with a
+ * block between the two (either way), and never one whose saved preferences (null = none saved)
+ * leave the viewer out.
  */
 function visibleTo(viewer: Viewer, bind: Bind): SQL {
   return and(
     // Written as constants (not parameters) so the planner can use the partial browse indexes.
     discoverableSql,
+    notBlockedWith(users.id, bind('viewerId')),
     viewer.category === null ? undefined : or(isNull(users.prefGenders), sql`${bind('viewerCategory')}::text = any(${users.prefGenders})`),
     or(isNull(users.prefAgeMin), sql`${users.prefAgeMin} <= ${bind('viewerAge')}::int`),
     or(isNull(users.prefAgeMax), sql`${users.prefAgeMax} >= ${bind('viewerAge')}::int`),

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.read.ts';
+import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
@@ -91,6 +92,7 @@ const partnersOf = (viewerId: string) => sql`(
       where ${bookings.guestId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
   ) agreed
   join ${users} u on u.id = agreed.other_id and u.is_banned = false and u.account_status = 'active'
+  where ${notBlockedWith(sql`agreed.other_id`, viewerId)}
   group by agreed.other_id
 )`;
 

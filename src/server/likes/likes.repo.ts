@@ -1,5 +1,6 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
+import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { likes } from './likes.tables.ts';
 
@@ -23,7 +24,7 @@ export async function likedMembers(db: Tx, memberId: string, direction: 'given' 
     .select({ user: users, likedAt: likes.createdAt })
     .from(likes)
     .innerJoin(users, eq(users.id, other))
-    .where(eq(self, memberId))
+    .where(and(eq(self, memberId), notBlockedWith(other, memberId)))
     .orderBy(desc(likes.createdAt));
 }
 

@@ -23,7 +23,7 @@ export function createLikesService(deps: { db: Db; clock: Clock; profiles: Profi
   return {
     async like(memberId: string, targetId: string): Promise<void> {
       if (memberId === targetId) throw new HttpError(400, CANNOT_LIKE_YOURSELF);
-      await profiles.discoverable(targetId);
+      await profiles.discoverable(targetId, memberId);
       await repo.insertLike(db, memberId, targetId, clock.now());
     },
 

@@ -24,7 +24,7 @@ export function createNudgesService(deps: { db: Db; clock: Clock; profiles: Prof
      */
     async nudge(senderId: string, recipientId: string): Promise<void> {
       if (senderId === recipientId) throw new HttpError(400, CANNOT_NUDGE_YOURSELF);
-      const recipient = await profiles.discoverable(recipientId);
+      const recipient = await profiles.discoverable(recipientId, senderId);
       const sender = await profiles.discoverable(senderId);
       const now = clock.now();
       await db.transaction(async (tx) => {

@@ -39,3 +39,7 @@ export const photosJsonTextOf = (ownerId: SQL) =>
 
 /** How many photos a member has (an SQL expression; `ownerId` names the member). */
 export const photoCountOf = (ownerId: SQL) => sql<number>`(select count(*)::int from ${photos} where ${photos.userId} = ${ownerId})`;
+
+/** A member's first photo's storage key, or null (an SQL expression; `ownerId` names the member). */
+export const firstPhotoKeyOf = (ownerId: SQL) =>
+  sql<string | null>`(select ${photos.storageKey} from ${photos} where ${photos.userId} = ${ownerId} order by ${photos.createdAt}, ${photos.id} limit 1)`;

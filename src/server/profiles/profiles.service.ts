@@ -4,6 +4,7 @@ import type { MemberSummary, ProfileUpdateBodySchema } from '#shared/api/profile
 import type { NotificationSettings } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { isDiscoverable, type MemberRow } from '../auth/auth.read.ts';
+import { blockedBetween } from '../blocks/blocks.read.ts';
 import { baseProfileOf, coupleInfoOf, findUserById, setNotificationSettings, updateMember } from '../auth/auth.service.ts';
 import { NO_DATE_STATS, dateStatsByMember, type DateStats } from '../bookings/bookings.read.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
@@ -79,10 +80,13 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
       return settings;
     },
 
-    /** A member another member may look at; banned, unverified or closed accounts are not found. */
-    async discoverable(id: string): Promise<UserRow> {
+    /**
+     * A member another member may reach: banned, unverified or closed accounts are not found, nor
+     * (given the viewer) one with a block between the two, either way.
+     */
+    async discoverable(id: string, viewerId?: string): Promise<UserRow> {
       const row = isUuid(id) ? await findUserById(db, id) : undefined;
-      if (!row || !isDiscoverable(row)) throw new HttpError(404, PROFILE_NOT_FOUND);
+      if (!row || !isDiscoverable(row) || (viewerId !== undefined && (await blockedBetween(db, viewerId, id)))) throw new HttpError(404, PROFILE_NOT_FOUND);
       return row;
     },
   };

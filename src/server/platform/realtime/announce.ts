@@ -5,8 +5,14 @@ import type { Tx } from '../db/client.ts';
 /** The PostgreSQL channel every instance listens on. */
 export const EVENTS_CHANNEL = 'rendezvous_events';
 
+/**
+ * An event for the instances themselves, never sent to a client: who may chat with whom changed
+ * for these members (a block), so their sockets forget what they had cached about it.
+ */
+export type InstanceEvent = { type: 'chatAccessChanged' };
+
 /** What travels on the channel: the event and the members it is for. */
-export type Announcement = { to: string[]; event: ServerEvent };
+export type Announcement = { to: string[]; event: ServerEvent | InstanceEvent };
 
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -16,7 +22,7 @@ const MAX_PAYLOAD_BYTES = 7900;
  * every listening instance when the transaction commits, and never if it rolls back. Pass the
  * transaction that makes the change the event tells about.
  */
-export async function announce(tx: Tx, to: string[], event: ServerEvent): Promise<void> {
+export async function announce(tx: Tx, to: string[], event: ServerEvent | InstanceEvent): Promise<void> {
   await announceEach(tx, [{ to, event }]);
 }
 

@@ -37,6 +37,10 @@ export function createFanOut({ database, log, instanceId }: { database: Database
   let unlisten: Unlisten | null = null;
 
   function deliver(announcement: Announcement) {
+    if (announcement.event.type === 'chatAccessChanged') {
+      for (const userId of announcement.to) for (const connection of byMember.get(userId) ?? []) connection.mayChat.clear();
+      return;
+    }
     const text = JSON.stringify(announcement.event);
     const ended = announcement.event.type === 'sessionsEnded';
     for (const userId of announcement.to) {
