@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { API_PREFIX } from '#shared/api/api-prefix.ts';
+import { CALENDAR_FEED_PREFIX } from '#shared/api/calendar.paths.ts';
 import { PHOTO_CACHE, PHOTO_CACHE_MAX_AGE_S, PHOTO_CACHE_MAX_ENTRIES, PHOTO_PATH_PREFIX } from '#shared/domain/offline.ts';
 import { prerenderedFileFor } from '#shared/prerendered-pages.ts';
 import { registerOutboxSync } from './outbox-sync.ts';
@@ -24,7 +25,8 @@ registerRoute(
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [new RegExp(`^${API_PREFIX}/`)] }));
+// The calendar feed is not a page either: its address opened in the app's browser gets the file.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [new RegExp(`^${API_PREFIX}/`), new RegExp(`^${CALENDAR_FEED_PREFIX}`)] }));
 
 // Member photos already seen show offline: cache first (a photo never changes under its URL),
 // bounded, wiped by the page at sign-out.

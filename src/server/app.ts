@@ -13,6 +13,8 @@ import { restaurantsRoutes } from './admin/restaurants.routes.ts';
 import { BANNER_PREFIX, createRestaurantsService, type RestaurantsService } from './admin/restaurants.service.ts';
 import { pruneAuthRecords } from './auth/auth.jobs.ts';
 import { blocksRoutes } from './blocks/blocks.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
+import { createReportsService, registerReportMails } from './reports/reports.service.ts';
 import { createBlocksService } from './blocks/blocks.service.ts';
 import { biometricRoutes } from './biometric/biometric.routes.ts';
 import { createBiometricService, pruneBiometricChallenges } from './biometric/biometric.service.ts';
@@ -25,6 +27,8 @@ import { registerBookingJobs } from './bookings/bookings.jobs.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { createBookingsService, declineRequestsOnRemovedSlot } from './bookings/bookings.service.ts';
 import { followMovedSlots } from './bookings/moved-slots.ts';
+import { calendarFeedRoutes, calendarRoutes } from './calendar/calendar.routes.ts';
+import { createCalendarService } from './calendar/calendar.service.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
@@ -113,6 +117,7 @@ declare module 'fastify' {
 function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: MailDeps) {
   registerBookingJobs(jobs, mail);
   registerNudgeMails(jobs, mail);
+  registerReportMails(jobs, mail);
   jobs.every('prune', HOUR_MS, async (_payload, { db, now }) => {
     await pruneAuthRecords(db, now);
     await pruneBiometricChallenges(db, now);
@@ -199,6 +204,8 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   const blocks = createBlocksService({ db, clock: deps.clock });
+  const reports = createReportsService({ db, clock: deps.clock, block: (memberId, otherId, tx) => blocks.block(memberId, otherId, tx) });
+  const calendar = createCalendarService({ db, clock: deps.clock, publicUrl: deps.publicUrl });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
@@ -262,6 +269,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(biometricRoutes(biometric));
       await api.register(likesRoutes(likes));
       await api.register(blocksRoutes(blocks));
+      await api.register(reportsRoutes(reports));
       await api.register(nudgesRoutes(nudges));
       await api.register(notificationsRoutes(notifications));
       await api.register(photosRoutes(photos));
@@ -269,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(availabilityRoutes(availability, idempotency));
       await api.register(scoreRoutes(score));
       await api.register(bookingsRoutes(bookings));
+      await api.register(calendarRoutes(calendar));
       await api.register(chatRoutes(chat, idempotency));
       await api.register(adminRoutes(admin));
       await api.register(restaurantsRoutes(restaurants));
@@ -281,6 +290,8 @@ export async function buildApp(deps: AppDeps) {
     { prefix: API_PREFIX },
   );
 
+  // Calendar apps fetch the feed with no bearer token, outside the API (before the app's own pages).
+  await app.register(calendarFeedRoutes(calendar));
   if (deps.distDir) await registerStatic(app, deps.distDir);
   return app;
 }

@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import type { Booking } from '#shared/api/bookings.ts';
 import { bookingDisplay, type BookingAction } from '#shared/domain/booking-display.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { slotWhen } from '#shared/domain/slot-when.ts';
+import { CALENDAR_FILE_FAILED, bookingCalendarUrl, saveBookingCalendar } from '#app/calendar/calendar.api.ts';
+import { messageOf } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Avatar } from '#app/platform/ui/member.tsx';
+import { toast } from '#app/platform/ui/toast.store.ts';
 
 /** The button texts; the dialogs carry the same names as their titles. */
 export const ACTION_LABELS: Record<BookingAction, string> = {
@@ -73,13 +76,14 @@ export function BookingCard({ booking, now, onAction }: { booking: Booking; now:
         </p>
       ))}
 
-      {(display.actions.length > 0 || display.canMessage) && (
+      {(display.actions.length > 0 || display.canMessage || booking.status === 'confirmed') && (
         <div className="row booking-actions">
           {display.canMessage && (
             <Link to="/messages/$userId" params={{ userId: other._id }} className="btn btn-sm">
               Message
             </Link>
           )}
+          {booking.status === 'confirmed' && <AddToCalendarLink bookingId={booking._id} />}
           {display.actions.map((action) => (
             <Button
               key={action}
@@ -93,5 +97,30 @@ export function BookingCard({ booking, now, onAction }: { booking: Booking; now:
         </div>
       )}
     </article>
+  );
+}
+
+/**
+ * A link to the date's .ics. The file needs the session's bearer token, which a plain link does not
+ * send: the press fetches it and saves it through a Blob URL (the link stays a link for keyboards and readers).
+ */
+function AddToCalendarLink({ bookingId }: { bookingId: string }) {
+  const [busy, setBusy] = useState(false);
+  async function save(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await saveBookingCalendar(bookingId);
+    } catch (error) {
+      toast.error(messageOf(error, CALENDAR_FILE_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <a href={bookingCalendarUrl(bookingId)} download className="btn btn-sm" aria-busy={busy || undefined} onClick={(event) => void save(event)}>
+      Add to calendar
+    </a>
   );
 }

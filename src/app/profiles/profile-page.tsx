@@ -43,13 +43,14 @@ export function displayNameOf(user: User): string {
 /** My Profile: "Loading…" until the member's fresh record is known (or the network says it cannot be). */
 /**
  * Parts owned by other features, given by the route: `pushControl` (this device's push switch),
- * `biometricControl` (the biometric verification block) and `royalTitle` (a woman's title, which
- * opens the tier explanation).
+ * `biometricControl` (the biometric verification block), `royalTitle` (a woman's title, which
+ * opens the tier explanation) and `calendarFeed` (the calendar feed's address).
  */
 export type ProfileSlots = {
   pushControl?: ReactNode;
   biometricControl?: ReactNode;
   royalTitle?: (score: number) => ReactNode;
+  calendarFeed?: ReactNode;
 };
 
 export function ProfilePage(slots: ProfileSlots = {}) {
@@ -82,6 +83,7 @@ function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileS
           <PhotosSection photos={user.profile.photos} />
           {slots.biometricControl}
           <MembershipCard user={user} royalTitle={slots.royalTitle} />
+          {slots.calendarFeed}
         </div>
         <ProfileForm user={user} pushControl={slots.pushControl} />
       </div>

@@ -11,6 +11,14 @@ import {
   BanBodySchema,
   adminPaths,
 } from '#shared/api/admin.ts';
+import {
+  AdminReportDetailSchema,
+  AdminReportsQuerySchema,
+  AdminReportsResponseSchema,
+  ResolveReportBodySchema,
+  ResolveReportResponseSchema,
+  reportsPaths,
+} from '#shared/api/reports.ts';
 import { requireMember } from '../platform/auth.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -42,6 +50,22 @@ export const adminRoutes =
         await service.remove(requireMember(request), request.params.id);
         return { success: true as const };
       },
+    );
+
+    app.get(reportsPaths.adminReports, { config: admin, schema: { querystring: AdminReportsQuerySchema, response: { 200: AdminReportsResponseSchema } } }, async (request) =>
+      service.reports(request.query.status),
+    );
+
+    app.get(
+      `${reportsPaths.adminReports}/:id`,
+      { config: { ...admin, errors: [404] }, schema: { params: UserParams, response: { 200: AdminReportDetailSchema } } },
+      async (request) => service.report(request.params.id),
+    );
+
+    app.post(
+      '/admin/reports/:id/resolve',
+      { config: { ...admin, errors: [400, 404, 409] }, schema: { params: UserParams, body: ResolveReportBodySchema, response: { 200: ResolveReportResponseSchema } } },
+      async (request) => service.resolveReport(requireMember(request), request.params.id, request.body),
     );
 
     app.get(adminPaths.auditLog, { config: admin, schema: { querystring: AuditLogQuerySchema, response: { 200: AuditLogResponseSchema } } }, async (request) => ({

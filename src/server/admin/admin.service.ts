@@ -11,12 +11,22 @@ import {
   type AuditEntry,
   type BanBodySchema,
 } from '#shared/api/admin.ts';
+import {
+  REPORT_MESSAGES_SHOWN,
+  REPORT_TEXTS,
+  type AdminReportDetail,
+  type AdminReportsResponse,
+  type ReportAction,
+  type ReportStatus,
+  type ResolveReportBodySchema,
+} from '#shared/api/reports.ts';
 import { HttpError } from '#shared/http-error.ts';
 import * as auth from '../auth/auth.service.ts';
 import * as availability from '../availability/availability.service.ts';
 import * as biometric from '../biometric/biometric.service.ts';
 import * as blocks from '../blocks/blocks.service.ts';
-import { bookingCountsOf, bookingTotals, endBookingsOfRemovedMember } from '../bookings/bookings.service.ts';
+import * as calendar from '../calendar/calendar.service.ts';
+import { bookingCountsOf, bookingTotals, datesBetween, endBookingsOfRemovedMember } from '../bookings/bookings.service.ts';
 import * as chat from '../chat/chat.service.ts';
 import * as likes from '../likes/likes.service.ts';
 import * as notifications from '../notifications/notifications.service.ts';
@@ -31,6 +41,8 @@ import { announce } from '../platform/realtime/announce.ts';
 import * as profilePhotos from '../profiles/photos.service.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
 import * as push from '../push/push.service.ts';
+import * as reports from '../reports/reports.service.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
 import * as score from '../score/score.service.ts';
 import { endMembershipOfRemovedMember } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './admin.repo.ts';
@@ -57,6 +69,8 @@ async function eraseMember(tx: Tx, userId: string, now: Date): Promise<string[]>
   await push.eraseMember(tx, userId);
   const photoKeys = await profilePhotos.eraseMember(tx, userId);
   await likes.eraseMember(tx, userId);
+  await reports.eraseMember(tx, userId);
+  await calendar.eraseMember(tx, userId);
   await blocks.eraseMember(tx, userId);
   await nudges.eraseMember(tx, userId);
   await chat.eraseMember(tx, userId);
@@ -67,6 +81,10 @@ async function eraseMember(tx: Tx, userId: string, now: Date): Promise<string[]>
   await auth.anonymise(tx, userId);
   return photoKeys;
 }
+
+/** How each way of resolving a report reads in the audit log. */
+const AUDIT_ACTION_OF: Record<ReportAction, AdminAction> = { dismiss: 'report_dismiss', warn: 'warn', remove_photo: 'photo_remove', ban: 'ban' };
+const NOT_THEIR_PHOTO = "That photo is not one of this member's";
 
 export type AdminDeps = {
   db: Db;
@@ -190,6 +208,66 @@ export function createAdminService(deps: AdminDeps) {
         return { result: photoKeys, reason: null };
       });
       await deps.removePhotoFiles(keys);
+    },
+
+    reports: (status: ReportStatus | 'all'): Promise<AdminReportsResponse> => reports.reportQueue(db, status, clock.now()),
+
+    /** One report with what a moderator needs beside it: the reported member's profile and photos, and between the two only, their dates and messages. */
+    async report(reportId: string): Promise<AdminReportDetail> {
+      const row = isUuid(reportId) ? await reports.findReport(db, reportId) : undefined;
+      if (!row) throw new HttpError(404, REPORT_TEXTS.notFound);
+      const { reporterId, reportedId } = row.report;
+      const [flagged, profile, photos, dates, messages, earlier] = await Promise.all([
+        reports.flaggedSince(db, clock.now()),
+        reports.profileOf(db, reportedId),
+        photosOfMembers(db, [reportedId]),
+        reporterId ? datesBetween(db, reporterId, reportedId, 20) : [],
+        reporterId ? chat.messagesBetween(db, reporterId, reportedId, REPORT_MESSAGES_SHOWN) : [],
+        reports.otherReportsAbout(db, reportedId, reportId),
+      ]);
+      return {
+        report: reports.toAdminReport(row, flagged),
+        profile: { age: profile?.age ?? null, city: profile?.city ?? null, bio: profile?.bio ?? '', photos: (photos.get(reportedId) ?? []).map(({ _id, url }) => ({ _id, url })) },
+        dates: dates.map((date) => ({ _id: date.id, startsAt: date.startsAt.toISOString(), status: date.status, venue: date.venue })),
+        messages: messages.map((message) => ({ _id: message.id, fromReporter: message.senderId === reporterId, content: message.content, createdAt: message.createdAt.toISOString() })),
+        earlierReports: earlier.map((other) => ({ _id: other.id, reason: other.reason, status: other.status, action: other.action, createdAt: other.createdAt.toISOString() })),
+      };
+    },
+
+    /**
+     * Resolves an open report with one action on the reported member, recorded in the audit log
+     * with the admin and the note, in one transaction: dismiss; warn (an inbox item and a mail);
+     * remove one of their photos (its file goes once committed); ban (every session ends).
+     */
+    async resolveReport(admin: Member, reportId: string, body: z.output<typeof ResolveReportBodySchema>) {
+      const found = isUuid(reportId) ? await reports.findReport(db, reportId) : undefined;
+      if (!found) throw new HttpError(404, REPORT_TEXTS.notFound);
+      let removedKey: string | undefined;
+      await act(admin, found.report.reportedId, AUDIT_ACTION_OF[body.action], async (tx, target, now) => {
+        const report = await reports.lockReport(tx, reportId);
+        if (report?.status !== 'open') throw new HttpError(409, REPORT_TEXTS.alreadyResolved);
+        if (body.action === 'warn') {
+          await createNotification(
+            tx,
+            { userId: target.id, senderId: null, type: 'safety', title: reports.WARNING_TITLE, message: reports.WARNING_MESSAGE, data: {}, createdAt: now },
+            { write: [reports.reportWarningJob(reportId, now)] },
+          );
+        }
+        if (body.action === 'remove_photo') {
+          removedKey = isUuid(body.photoId!) ? await profilePhotos.deleteOwnPhoto(tx, target.id, { id: body.photoId!.toLowerCase() }) : undefined;
+          if (!removedKey) throw new HttpError(400, NOT_THEIR_PHOTO, [{ field: 'photoId', message: NOT_THEIR_PHOTO }]);
+        }
+        if (body.action === 'ban') {
+          await auth.revokeAllSessions(tx, target.id, now);
+          await announce(tx, [target.id], { type: 'sessionsEnded' });
+          if (!target.isBanned) await auth.setBanned(tx, target.id, true);
+        }
+        await reports.markResolved(tx, reportId, { action: body.action, note: body.note, resolvedBy: admin.id, resolvedAt: now });
+        return { result: undefined, reason: body.note };
+      });
+      if (removedKey) await deps.removePhotoFiles([removedKey]);
+      const flagged = await reports.flaggedSince(db, clock.now());
+      return { report: reports.toAdminReport((await reports.findReport(db, reportId))!, flagged) };
     },
 
     async auditLog(targetId: string | undefined): Promise<AuditEntry[]> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
+import { availabilitySlots } from '../availability/availability.read.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
@@ -97,4 +98,49 @@ export async function hasConfirmedBooking(tx: Tx, slotId: string): Promise<boole
     .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'confirmed')))
     .limit(1);
   return rows.length > 0;
+}
+
+const calendarDateColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  updatedAt: bookings.updatedAt,
+  venue: bookings.proposedVenue,
+  slot: { timeZone: availabilitySlots.timeZone, dateType: availabilitySlots.dateType, venue: availabilitySlots.venue, address: availabilitySlots.address },
+  other: { name: users.name, accountStatus: users.accountStatus },
+};
+
+/** The member's bookings (either party) that `where` keeps, with their slot and only the other party's name and status. */
+function calendarDatesQuery(db: Tx, memberId: string, where: SQL) {
+  const otherParty = sql`case when ${bookings.hostId} = ${memberId}::uuid then ${bookings.guestId} else ${bookings.hostId} end`;
+  return db
+    .select(calendarDateColumns)
+    .from(bookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .innerJoin(users, eq(users.id, otherParty))
+    .where(and(or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId)), where));
+}
+
+/** A date as a party's calendar shows it (the calendar feature): when, where, and the other party's name. */
+export type CalendarDate = Awaited<ReturnType<typeof calendarDatesQuery>>[number];
+
+/** One booking of the member's (either party), in any state; undefined when it is not theirs. `bookingId` must be a uuid. */
+export async function calendarDateOf(db: Tx, memberId: string, bookingId: string): Promise<CalendarDate | undefined> {
+  const [row] = await calendarDatesQuery(db, memberId, eq(bookings.id, bookingId)).limit(1);
+  return row;
+}
+
+/**
+ * The member's confirmed dates that have not ended at `now`, and those cancelled since
+ * `cancelledSince` that had not ended either (a subscribed calendar drops them), by start.
+ */
+export async function calendarDatesOf(db: Tx, memberId: string, now: Date, cancelledSince: Date, limit: number): Promise<CalendarDate[]> {
+  return calendarDatesQuery(
+    db,
+    memberId,
+    sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz and (${bookings.status} = 'confirmed' or (${bookings.status} = 'cancelled' and ${bookings.updatedAt} >= ${cancelledSince.toISOString()}::timestamptz))`,
+  )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+    .limit(limit);
 }

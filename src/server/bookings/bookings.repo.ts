@@ -458,3 +458,14 @@ export async function bookingCountsOf(db: Tx, memberIds: string[]): Promise<Map<
   for (const row of rows) counts.set(row.memberId, { total: row.total, confirmed: row.confirmed });
   return counts;
 }
+
+/** The dates between two members, either way round, newest first (a moderator's view of a report). */
+export async function datesBetween(db: Tx, a: string, b: string, limit: number) {
+  return db
+    .select({ id: bookings.id, startsAt: bookings.startsAt, status: bookings.status, venue: availabilitySlots.venue })
+    .from(bookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .where(or(and(eq(bookings.hostId, a), eq(bookings.guestId, b)), and(eq(bookings.hostId, b), eq(bookings.guestId, a))))
+    .orderBy(desc(bookings.startsAt), bookings.id)
+    .limit(limit);
+}

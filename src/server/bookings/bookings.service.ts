@@ -44,7 +44,7 @@ import * as repo from './bookings.repo.ts';
 import type { Review } from './bookings.tables.ts';
 
 /** The admin's figures and member list. */
-export { bookingCountsOf, bookingTotals } from './bookings.repo.ts';
+export { bookingCountsOf, bookingTotals, datesBetween } from './bookings.repo.ts';
 
 type RequestBody = z.output<typeof BookingRequestBodySchema>;
 type RespondBody = z.output<typeof RespondBodySchema>;

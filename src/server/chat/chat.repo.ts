@@ -165,3 +165,14 @@ export async function unreadCount(db: Tx, viewerId: string): Promise<number> {
 export async function eraseMember(tx: Tx, userId: string): Promise<void> {
   await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
 }
+
+/** The latest messages between two members, oldest first (a moderator's view of a report: these two only). */
+export async function latestBetween(db: Tx, a: string, b: string, limit: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(or(and(eq(messages.senderId, a), eq(messages.recipientId, b)), and(eq(messages.senderId, b), eq(messages.recipientId, a))))
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+  return rows.reverse();
+}

@@ -15,7 +15,7 @@ import { queueMessagePush } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
-export { eraseMember } from './chat.repo.ts';
+export { eraseMember, latestBetween as messagesBetween } from './chat.repo.ts';
 
 type SendBody = z.output<typeof SendMessageBodySchema>;
 type ThreadQuery = z.output<typeof ThreadQuerySchema>;

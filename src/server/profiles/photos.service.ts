@@ -12,7 +12,7 @@ import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
 import * as repo from './photos.repo.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
-export { eraseMember } from './photos.repo.ts';
+export { eraseMember, deleteOwnPhoto } from './photos.repo.ts';
 /** For the demo members' photos (their files already stored). */
 export { insertPhotos } from './photos.repo.ts';
 

@@ -25,6 +25,9 @@ export const ADMIN_ACTIONS = [
   'restaurant_activate',
   'restaurant_deactivate',
   'restaurant_delete',
+  'report_dismiss',
+  'warn',
+  'photo_remove',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = ['user', 'restaurant'] as const;

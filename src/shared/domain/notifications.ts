@@ -3,7 +3,7 @@
  * cancelled or ended by the server) and membership (a car-team membership that could not be renewed),
  * which read like the other non-request types.
  */
-export const NOTIFICATION_TYPES = ['booking_request', 'nudge', 'message', 'booking_update', 'membership'] as const;
+export const NOTIFICATION_TYPES = ['booking_request', 'nudge', 'message', 'booking_update', 'membership', 'safety'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Inbox polling (account-and-admin §7, §9). */
