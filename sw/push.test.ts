@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { acceptBooking, clickOutcome, declineUrl, focusOrOpen, notificationOf, parsePushMessage, type AcceptDeps } from './push.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  acceptBooking,
+  badgeFor,
+  clickOutcome,
+  declineUrl,
+  focusOrOpen,
+  notificationOf,
+  parsePushMessage,
+  registerPushHandlers,
+  type AcceptDeps,
+  type BadgeHost,
+} from './push.ts';
 
 const request = {
   type: 'booking_request',
@@ -99,5 +110,56 @@ describe('the service worker’s push handling', () => {
     calls.length = 0;
     await focusOrOpen('/bookings', 'https://app.test', clients([]));
     expect(calls).toEqual(['open https://app.test/bookings']);
+  });
+});
+
+describe("the app icon's badge when a push arrives", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The worker's global scope as far as a push goes: its listeners, the notifications it shows, and the Badging API. */
+  function workerScope(setAppBadge?: BadgeHost['setAppBadge']) {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const shown: string[] = [];
+    vi.stubGlobal('self', {
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      registration: { showNotification: async (title: string) => void shown.push(title) },
+      navigator: setAppBadge ? { setAppBadge } : {},
+    });
+    registerPushHandlers();
+    const push = async (payload: unknown) => {
+      const waits: Promise<unknown>[] = [];
+      listeners.get('push')!({ data: { text: () => JSON.stringify(payload) }, waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
+      await Promise.all(waits);
+    };
+    return { push, shown };
+  }
+
+  it('a push sets the badge to the unread total it carries, beside its notification', async () => {
+    const set = vi.fn(async () => undefined);
+    const { push, shown } = workerScope(set);
+    await push({ ...request, badge: 4 });
+    expect(set).toHaveBeenCalledWith(4);
+    expect(shown).toEqual(['New booking request']);
+  });
+
+  it('a push without a count (or not one of ours) sets a plain mark', async () => {
+    const set = vi.fn(async () => undefined);
+    const { push } = workerScope(set);
+    await push(request);
+    await push('something else');
+    expect(set.mock.calls).toEqual([[], []]);
+  });
+
+  it('does nothing where the platform has no Badging API, and shows the notification even when the badge is refused', async () => {
+    const without = workerScope();
+    await without.push({ ...request, badge: 2 });
+    expect(without.shown).toEqual(['New booking request']);
+    await expect(badgeFor(parsePushMessage(JSON.stringify({ ...request, badge: 2 })), {})).resolves.toBeUndefined();
+
+    const refused = workerScope(async () => {
+      throw new DOMException('Not allowed', 'NotAllowedError');
+    });
+    await refused.push({ ...request, badge: 2 });
+    expect(refused.shown).toEqual(['New booking request']);
   });
 });

@@ -38,6 +38,24 @@ export function notificationOf(message: PushMessage | null): { title: string; op
   };
 }
 
+/** The Badging API as a worker has it (absent on most platforms). */
+export type BadgeHost = { setAppBadge?: (count?: number) => Promise<void> };
+
+/**
+ * The app icon's badge when a push arrives: the unread total the server sent, or, from a push
+ * without one, a plain mark (the worker cannot count on its own). Nothing where the platform has no
+ * Badging API, and a refusal is ignored: the notification is what matters.
+ */
+export async function badgeFor(message: PushMessage | null, host: BadgeHost): Promise<void> {
+  if (typeof host.setAppBadge !== 'function') return;
+  try {
+    // A count of 0 clears the badge, as the API defines it.
+    await (typeof message?.badge === 'number' ? host.setAppBadge(message.badge) : host.setAppBadge());
+  } catch {
+    // Not allowed (not installed, or badges turned off).
+  }
+}
+
 export type AcceptDeps = {
   token(): Promise<string | null>;
   fetch: typeof fetch;
@@ -145,8 +163,9 @@ export function registerPushHandlers() {
   });
 
   self.addEventListener('push', (event) => {
-    const { title, options } = notificationOf(parsePushMessage(event.data?.text()));
-    event.waitUntil(self.registration.showNotification(title, options));
+    const message = parsePushMessage(event.data?.text());
+    const { title, options } = notificationOf(message);
+    event.waitUntil(Promise.all([self.registration.showNotification(title, options), badgeFor(message, self.navigator as WorkerNavigator & BadgeHost)]));
   });
 
   self.addEventListener('notificationclick', (event) => {

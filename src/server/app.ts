@@ -211,7 +211,13 @@ export async function buildApp(deps: AppDeps) {
   const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
   registerFeatureJobs(jobs, restaurants, { mailer: deps.mailer, publicUrl: deps.publicUrl });
-  const push = createPushService({ db, clock: deps.clock, push: deps.push, log: app.log });
+  const push = createPushService({
+    db,
+    clock: deps.clock,
+    push: deps.push,
+    log: app.log,
+    unreadTotal: async (memberId) => (await chat.unreadCount(memberId)).unreadCount + (await notifications.unreadCount(memberId)).count,
+  });
   registerPushJobs(jobs, push);
   const subscriptions = createSubscriptionsService({
     db,

@@ -385,6 +385,7 @@ describe('GET /api/availability/browse', () => {
       isBooked: false,
       host: { _id: visible.id, profile: { name: 'Vera' }, reliabilityScore: { current: 675 } },
       bookingStatus: null,
+      slotBooking: null,
     });
     expect(answer.body.slots[0].distance).toBeLessThan(1);
     expect(JSON.stringify(answer.body)).not.toContain(visible.email);
@@ -443,19 +444,37 @@ describe('GET /api/availability/browse', () => {
     expect(page2.body.pagination.hasMore).toBe(false);
   });
 
-  it("tells the viewer's pending or confirmed booking with the host", async () => {
+  it("tells, per slot, how the viewer's requests to the host bear on it; and the latest booking with the host beside it", async () => {
     const viewer = await member({ gender: 'male' });
     const host = await member();
-    const booked = await created(host, { date: '2027-01-25', startTime: '09:00', endTime: '10:00' });
-    const open = await created(host, { date: '2027-01-25', startTime: '15:00', endTime: '16:00' });
-    await insertBooking(booked._id, viewer, 'pending');
-    const answer = await browse(viewer, { startDate: '2027-01-25', endDate: '2027-01-25' });
-    expect(ids(answer)).toEqual([booked._id, open._id]);
-    for (const slot of answer.body.slots) expect(slot.bookingStatus).toEqual({ status: 'pending', isInitiator: true });
-    // The host sees the same booking from the other side when browsing the guest's slots.
+    // Two seats, so the slot stays listed once the viewer's request on it is confirmed.
+    const agreed = await created(host, { date: '2027-01-25', startTime: '09:00', endTime: '10:00', maxBookings: 2 });
+    const asked = await created(host, { date: '2027-01-25', startTime: '12:00', endTime: '13:00' });
+    const other = await created(host, { date: '2027-01-25', startTime: '15:00', endTime: '16:00' });
+    const day = { startDate: '2027-01-25', endDate: '2027-01-25' };
+    const states = async (who: TestMember) =>
+      Object.fromEntries((await browse(who, day)).body.slots.map((slot: { _id: string; slotBooking: string | null }) => [slot._id, slot.slotBooking]));
+
+    expect(await states(viewer)).toEqual({ [agreed._id]: null, [asked._id]: null, [other._id]: null });
+    // A confirmed date with the host: that slot offers Message, the host's other slots stay bookable.
+    await insertBooking(agreed._id, viewer, 'confirmed');
+    expect(await states(viewer)).toEqual({ [agreed._id]: 'confirmed', [asked._id]: null, [other._id]: null });
+    // A pending request: its slot reads Request Sent, and so do the host's others (one pending request per host).
+    await insertBooking(asked._id, viewer, 'pending');
+    expect(await states(viewer)).toEqual({ [agreed._id]: 'confirmed', [asked._id]: 'requested', [other._id]: 'pending_with_host' });
+    // The member-level status (the latest booking with the host) stays beside it, unchanged.
+    for (const slot of (await browse(viewer, day)).body.slots) expect(slot.bookingStatus).toMatchObject({ isInitiator: true });
+    // Another member's requests are not theirs.
+    const stranger = await member({ gender: 'male' });
+    expect(await states(stranger)).toEqual({ [agreed._id]: null, [asked._id]: null, [other._id]: null });
+
+    // The host sees the booking from the other side when browsing the guest's slots: member-level, and no request of theirs on them.
     const guestSlot = await created(viewer, { date: '2027-01-26' });
     const hostView = await browse(host, { startDate: '2027-01-26', endDate: '2027-01-26' });
-    expect(hostView.body.slots.find((slot: { _id: string }) => slot._id === guestSlot._id).bookingStatus).toEqual({ status: 'pending', isInitiator: false });
+    expect(hostView.body.slots.find((slot: { _id: string }) => slot._id === guestSlot._id)).toMatchObject({
+      bookingStatus: { isInitiator: false },
+      slotBooking: null,
+    });
   });
 });
 
@@ -483,8 +502,13 @@ describe('availability on browse cards and member pages', () => {
     const page = await t.call('GET', `/users/${host.id}`, { token: viewer.token });
     expect(page.body.user.availability.map((slot: { _id: string }) => slot._id)).toEqual([first._id, second._id, third._id, fourth._id]);
     expect(page.body.user.availability[0]).toMatchObject({ date: '2027-02-01', startTime: '10:00', timeZone: 'America/Vancouver', isBooked: false });
-    // The card reads its times with the page (a json column), the member page on their own: the same bytes.
-    expect(JSON.stringify(card.availability)).toBe(JSON.stringify(page.body.user.availability.slice(0, 3)));
+    // The card reads its times with the page (a json column), the member page on their own: the same bytes
+    // (the page adds how each time stands for the viewer).
+    const pageTimes = page.body.user.availability.map(({ slotBooking, ...slot }: { slotBooking: unknown }) => {
+      expect(slotBooking).toBeNull();
+      return slot;
+    });
+    expect(JSON.stringify(card.availability)).toBe(JSON.stringify(pageTimes.slice(0, 3)));
   });
 });
 

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilitySlots } from '#server/availability/availability.tables.ts';
+import { bookings } from '#server/bookings/bookings.tables.ts';
 import { distanceKm } from '#server/geo/geo.service.ts';
 import { createMember, OPEN_PREFERENCES, updateMember, type TestMember } from '#tests/support/members.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -102,6 +105,50 @@ describe('GET /api/users/:id', () => {
     const nonBinary = await createMember(t, { name: 'Nico', city: 'Vancouver', age: 29, gender: 'non-binary' });
     expect((await open(members.womenOnly!.id, nonBinary.token)).status).toBe(200);
     expect((await open(members.young!.id, nonBinary.token)).status).toBe(200);
+  });
+
+  it("tells, per available time, how the viewer's requests to the member bear on it", async () => {
+    const host = await createMember(t, { name: 'Hana', city: 'Vancouver', age: 31 });
+    const slotAt = async (startTime: string, endTime: string, maxBookings = 1) => {
+      const answer = await t.call('POST', '/availability/create', {
+        token: host.token,
+        body: { date: '2027-02-03', startTime, endTime, dateType: 'coffee', venue: 'Revolver', maxBookings, notes: '' },
+      });
+      expect(answer.status).toBe(201);
+      return answer.body.slot._id as string;
+    };
+    // Two seats: the slot stays an available time once the viewer's request on it is confirmed.
+    const agreed = await slotAt('09:00', '10:00', 2);
+    const asked = await slotAt('12:00', '13:00');
+    const other = await slotAt('15:00', '16:00');
+    const request = async (slotId: string, status: 'pending' | 'confirmed') => {
+      const [slot] = await t.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, slotId));
+      await t.database.db.insert(bookings).values({
+        slotId,
+        hostId: host.id,
+        guestId: viewer.id,
+        status,
+        startsAt: slot!.startsAt,
+        endsAt: slot!.endsAt,
+        requestMessage: 'Coffee?',
+        proposedVenue: { name: slot!.venue, address: '', type: '', priceRange: '$$' },
+        createdAt: t.clock.now(),
+        updatedAt: t.clock.now(),
+      });
+      if (status === 'confirmed') await t.database.db.update(availabilitySlots).set({ confirmedCount: 1 }).where(eq(availabilitySlots.id, slotId));
+    };
+    const states = async (token = viewer.token) =>
+      Object.fromEntries((await open(host.id, token)).body.user.availability.map((slot: { _id: string; slotBooking: string | null }) => [slot._id, slot.slotBooking]));
+
+    expect(await states()).toEqual({ [agreed]: null, [asked]: null, [other]: null });
+    // A confirmed date: Message on its slot, the member's other times stay bookable.
+    await request(agreed, 'confirmed');
+    expect(await states()).toEqual({ [agreed]: 'confirmed', [asked]: null, [other]: null });
+    // A pending request: Request Sent on its slot and on the others (one pending request per host).
+    await request(asked, 'pending');
+    expect(await states()).toEqual({ [agreed]: 'confirmed', [asked]: 'requested', [other]: 'pending_with_host' });
+    // Someone else's page view knows nothing of them.
+    expect(await states(members.open!.token)).toEqual({ [agreed]: null, [asked]: null, [other]: null });
   });
 
   it('needs a session and a verified e-mail', async () => {

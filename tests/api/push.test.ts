@@ -12,6 +12,7 @@ import { MESSAGE_PUSH_MAX, PUSH_JOB } from '#server/push/push.service.ts';
 import { pushSubscriptions } from '#server/push/push.tables.ts';
 import { bookingsPaths } from '#shared/api/bookings.ts';
 import { chatPaths } from '#shared/api/chat.ts';
+import { notificationsPaths } from '#shared/api/notifications.paths.ts';
 import { PushMessageSchema, type PushMessage } from '#shared/api/push.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/domain/profile.ts';
 import { bookableMember, confirmedBooking, requestSlot } from '#tests/support/bookings.ts';
@@ -51,6 +52,11 @@ const pendingPushJobs = async () => (await pushJobs()).filter((job) => !job.done
 
 let named = 0;
 const member = (name: string) => bookableMember(t, { name: `${name} ${(named += 1)}` });
+
+/** What the member's app counts as unread, messages plus inbox items: the badge each push to them carries. */
+const unreadOf = async (who: { token: string }): Promise<number> =>
+  (await t.call('GET', chatPaths.unreadCount, { token: who.token })).body.unreadCount +
+  (await t.call('GET', notificationsPaths.unreadCount, { token: who.token })).body.count;
 
 describe('GET /push/vapid-public-key', () => {
   it('answers the server’s public key without a session', async () => {
@@ -169,6 +175,8 @@ describe('a booking request pushed to its host', () => {
     );
 
     await t.app.jobs.runDue();
+    // Her unread count as the push left: the request's inbox item (the app icon's badge reads 1).
+    expect(await unreadOf(host)).toBe(1);
 
     for (const target of [phone, laptop]) {
       const [request] = sink.to(target.endpoint);
@@ -195,6 +203,7 @@ describe('a booking request pushed to its host', () => {
           { action: 'accept', title: 'Accept' },
           { action: 'decline', title: 'Decline' },
         ],
+        badge: await unreadOf(host),
       });
       expect(message.body).toContain('Venue: Café Artigiano');
     }
@@ -239,6 +248,7 @@ describe('a nudge pushed to its recipient', () => {
       body: expect.stringContaining('Eve'),
       url: '/notifications',
       tag: `nudge-${eve.user._id}`,
+      badge: await unreadOf(max),
     });
 
     const off = { ...DEFAULT_NOTIFICATION_SETTINGS, push: { ...DEFAULT_NOTIFICATION_SETTINGS.push, nudgeReceived: false } };
@@ -299,7 +309,14 @@ describe('a chat message pushed to its recipient', () => {
     const [request] = sink.to(phone.endpoint);
     expect(request!.headers.urgency).toBe('high');
     expect(pushesTo(phone)).toEqual([
-      { type: 'message', title: guest.name, body: `${text.slice(0, MESSAGE_PUSH_MAX - 1)}…`, url: `/messages/${guest.id}`, tag: `message-${guest.id}` },
+      {
+        type: 'message',
+        title: guest.name,
+        body: `${text.slice(0, MESSAGE_PUSH_MAX - 1)}…`,
+        url: `/messages/${guest.id}`,
+        tag: `message-${guest.id}`,
+        badge: await unreadOf(host),
+      },
     ]);
 
     // A newer message of the same conversation carries the same tag and topic, so it replaces the older one.
@@ -379,7 +396,7 @@ describe('a booking’s confirmation and cancellation pushed to the other party'
     expect(sink.to(phone.endpoint)).toEqual([]);
     await t.app.jobs.runDue();
     expect(pushesTo(phone)).toEqual([
-      { type: 'booking_confirmed', title: 'Your date is confirmed!', body: 'See you at noon!', url: '/bookings', tag: `booking-${bookingId}`, bookingId },
+      { type: 'booking_confirmed', title: 'Your date is confirmed!', body: 'See you at noon!', url: '/bookings', tag: `booking-${bookingId}`, bookingId, badge: await unreadOf(guest) },
     ]);
     expect(sink.to(phone.endpoint)[0]!.headers.urgency).toBe('normal');
 
@@ -422,6 +439,7 @@ describe('a booking’s confirmation and cancellation pushed to the other party'
         url: '/bookings',
         tag: `booking-${pair.bookingId}`,
         bookingId: pair.bookingId,
+        badge: await unreadOf(other),
       },
     ]);
     expect(sink.to(otherPhone.endpoint)[0]!.headers.urgency).toBe('high');

@@ -2,8 +2,8 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { BrowseSlot } from '#shared/api/availability.ts';
 import { SLOT_SORT_VALUES } from '#shared/api/availability.paths.ts';
-import { bookingStatusLabel } from '#shared/domain/booking-display.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, displayName } from '#shared/domain/profile.ts';
+import { SlotButton } from '#app/components/slot-lines.tsx';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Button } from '#app/platform/ui/button.tsx';
 import { SelectField, TextField } from '#app/platform/ui/field.tsx';
@@ -123,13 +123,7 @@ function SlotCard({ slot }: { slot: BrowseSlot }) {
       </dl>
       {slot.notes && <p className="muted">{slot.notes}</p>}
       <div>
-        {slot.bookingStatus ? (
-          <p className="tag tag-strong">{bookingStatusLabel(slot.bookingStatus)}</p>
-        ) : (
-          <Link to="/book/$userId/$slotId" params={{ userId: slot.host._id, slotId: slot._id }} className="btn btn-primary btn-sm">
-            Book<span className="visually-hidden"> {what}</span>
-          </Link>
-        )}
+        <SlotButton state={slot.slotBooking} hostId={slot.host._id} slotId={slot._id} what={what} />
       </div>
     </article>
   );

@@ -47,7 +47,7 @@ export function memberDetail(slots: PublicSlot[] = [slot()]): MemberDetail {
     ...memberSummary(),
     preferences: null,
     bookingStatus: null,
-    availability: slots,
+    availability: slots.map((free) => ({ ...free, slotBooking: null })),
     recentDateActivity: { thisMonth: 0, lastConfirmedDate: null, feedback: [] },
     distance: null,
     mutualInterests: [],

@@ -1,12 +1,11 @@
-import { Link } from '@tanstack/react-router';
 import type { MemberDetail } from '#shared/api/profiles.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { slotStart } from '#shared/domain/slot-when.ts';
-import { SlotLines } from '#app/components/slot-lines.tsx';
+import { SlotButton, SlotLines } from '#app/components/slot-lines.tsx';
 import { Section } from './member-section.tsx';
 import { AVAILABLE_TIMES_ID } from './profile-card.tsx';
 
-/** The member's free times, each with a Book link to /book/{userId}/{slotId} (a browse card's Book comes here). */
+/** The member's free times, each with its button: Book (to /book/{userId}/{slotId}; a browse card's Book comes here), 'Request Sent' or Message. */
 export function AvailableTimesSection({ member, name }: { member: MemberDetail; name: string }) {
   return (
     <Section title="Available Times" id={AVAILABLE_TIMES_ID}>
@@ -20,9 +19,7 @@ export function AvailableTimesSection({ member, name }: { member: MemberDetail; 
                 <SlotLines slot={slot} />
                 {slot.notes && <span className="muted">{slot.notes}</span>}
               </div>
-              <Link to="/book/$userId/$slotId" params={{ userId: member._id, slotId: slot._id }} className="btn btn-primary btn-sm">
-                Book<span className="visually-hidden"> {`${DATE_TYPE_LABELS[slot.dateType]} on ${slotStart(slot)}`}</span>
-              </Link>
+              <SlotButton state={slot.slotBooking} hostId={member._id} slotId={slot._id} what={`${DATE_TYPE_LABELS[slot.dateType]} on ${slotStart(slot)}`} />
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemberDetailSchema, type MemberDetail, type PublicSlot } from '#shared/api/profiles.ts';
+import { MemberDetailSchema, type MemberDetail, type MemberSlot } from '#shared/api/profiles.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { memberUser, renderWithRouter, stubApi, type Answer, toastTexts } from '#app/platform/test-support.tsx';
@@ -51,7 +51,7 @@ function memberDetail(overrides: Overrides = {}): MemberDetail {
   });
 }
 
-function slot(overrides: Partial<PublicSlot> = {}): PublicSlot {
+function slot(overrides: Partial<MemberSlot> = {}): MemberSlot {
   return {
     _id: 'slot-1',
     date: '2026-12-05',
@@ -69,6 +69,7 @@ function slot(overrides: Partial<PublicSlot> = {}): PublicSlot {
     notes: '',
     maxBookings: 1,
     isBooked: false,
+    slotBooking: null,
     ...overrides,
   };
 }
@@ -239,6 +240,34 @@ describe('/user/{userId} member page', () => {
     // The host's wall clock with the label the server gave, whatever this device's zone data says.
     expect(within(times).getAllByText('19:00–21:00 MST')).toHaveLength(2);
     expect(within(times).queryByText(/No available times right now/)).toBeNull();
+  });
+
+  it("gives each time the button its booking calls for: 'Request Sent' on asked ones, Message on a confirmed one, Book on the rest", async () => {
+    await showMember(
+      memberDetail({
+        bookingStatus: { status: 'confirmed', isInitiator: true },
+        availability: [slot({ _id: 'asked', slotBooking: 'requested' }), slot({ _id: 'agreed', slotBooking: 'confirmed' }), slot({ _id: 'free', slotBooking: null })],
+      }),
+    );
+    const times = within(screen.getByRole('region', { name: 'Available Times' })).getAllByRole('listitem');
+    expect(within(times[0]!).getByRole('button', { name: 'Request Sent' })).toHaveProperty('disabled', true);
+    expect(within(times[1]!).getByRole('link', { name: /^Message/ }).getAttribute('href')).toBe(`/messages/${MEMBER_ID}`);
+    // A confirmed date with the member leaves their other times bookable.
+    expect(within(times[2]!).getByRole('link', { name: /^Book/ }).getAttribute('href')).toBe(`/book/${MEMBER_ID}/free`);
+  });
+
+  it("reads 'Request Sent' (disabled) on every other time while a request to the member waits", async () => {
+    await showMember(
+      memberDetail({
+        bookingStatus: { status: 'pending', isInitiator: true },
+        availability: [slot({ _id: 'asked', slotBooking: 'requested' }), slot({ _id: 'other', slotBooking: 'pending_with_host' })],
+      }),
+    );
+    const times = screen.getByRole('region', { name: 'Available Times' });
+    const sent = within(times).getAllByRole('button', { name: 'Request Sent' });
+    expect(sent).toHaveLength(2);
+    for (const button of sent) expect(button).toHaveProperty('disabled', true);
+    expect(within(times).queryByRole('link', { name: /^Book/ })).toBeNull();
   });
 
   it("says 'No available times right now.' when the member has none", async () => {

@@ -13,12 +13,13 @@ import { stubApi } from '#app/platform/test-support.tsx';
 
 const UNREAD_PATH = '/api/messages/unread-count';
 
-/** The server's unread-message count, changed by the tests. */
+/** The server's unread counts, changed by the tests. */
 let unreadMessages = 0;
+let unreadNotifications = 0;
 function serveCounts() {
   return stubApi((path) => {
     if (path === UNREAD_PATH) return [200, { unreadCount: unreadMessages }];
-    if (path === '/api/users/notifications/unread-count') return [200, { count: 0 }];
+    if (path === '/api/users/notifications/unread-count') return [200, { count: unreadNotifications }];
     return [404, { error: 'Not found' }];
   });
 }
@@ -41,6 +42,7 @@ const messagesLink = () => within(screen.getByRole('navigation', { name: 'Main' 
 describe('the header unread-message badge', () => {
   beforeEach(() => {
     unreadMessages = 0;
+    unreadNotifications = 0;
   });
   afterEach(() => {
     cleanup();
@@ -85,6 +87,34 @@ describe('the header unread-message badge', () => {
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     await vi.waitFor(() => expect(messagesLink().textContent).toBe('Messages3'));
     expect(requestsTo(requests, UNREAD_PATH).length).toBe(before + 1);
+  });
+
+  it("puts messages plus inbox items on the installed app's icon, and clears it when they are read and at sign-out", async () => {
+    const badge: (number | 'clear')[] = [];
+    Object.assign(navigator, {
+      setAppBadge: async (count: number) => void badge.push(count),
+      clearAppBadge: async () => void badge.push('clear'),
+    });
+    try {
+      unreadMessages = 2;
+      unreadNotifications = 3;
+      serveCounts();
+      act(() => useSession.setState({ user: requester(), token: 'token' }));
+      await renderHeader();
+      await vi.waitFor(() => expect(badge).toEqual([5]));
+
+      unreadMessages = 0;
+      unreadNotifications = 0;
+      act(() => void window.dispatchEvent(new Event('messagesRead')));
+      // The bell's count is asked again at its own pace; the messages read so far come off at once.
+      await vi.waitFor(() => expect(badge).toEqual([5, 3]));
+
+      act(() => useSession.getState().clear());
+      await vi.waitFor(() => expect(badge.at(-1)).toBe('clear'));
+    } finally {
+      delete (navigator as { setAppBadge?: unknown }).setAppBadge;
+      delete (navigator as { clearAppBadge?: unknown }).clearAppBadge;
+    }
   });
 
   it('asks nothing of a member whose e-mail is not verified', async () => {

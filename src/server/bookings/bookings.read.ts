@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
 import { availabilitySlots } from '../availability/availability.read.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { RequestToHost } from '#shared/domain/slot-booking.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import { bookings, memberDateStats } from './bookings.tables.ts';
@@ -76,6 +77,22 @@ export async function latestBookingsWith(db: Tx, viewerId: string, otherIds: str
     if (!found.has(other)) found.set(other, { status: row.status, isInitiator: row.guestId === viewerId });
   }
   return found;
+}
+
+/** The viewer's pending and confirmed requests (as guest) to each of these hosts: which slot, and its state. */
+export async function requestsToHosts(db: Tx, guestId: string, hostIds: string[]): Promise<Map<string, RequestToHost[]>> {
+  const byHost = new Map<string, RequestToHost[]>();
+  if (hostIds.length === 0) return byHost;
+  const rows = await db
+    .select({ hostId: bookings.hostId, slotId: bookings.slotId, status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.guestId, guestId), inArray(bookings.hostId, hostIds), inArray(bookings.status, ['pending', 'confirmed'])));
+  for (const row of rows) {
+    const list = byHost.get(row.hostId) ?? [];
+    list.push({ slotId: row.slotId, status: row.status as RequestToHost['status'] });
+    byHost.set(row.hostId, list);
+  }
+  return byHost;
 }
 
 export type SlotBooking = { slotId: string; status: string; guestId: string; guestName: string };

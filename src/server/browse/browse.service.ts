@@ -4,10 +4,11 @@ import type { BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
 import type { Place } from '#shared/api/geo.ts';
 import type { MemberDetail } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
+import { slotBookingState } from '#shared/domain/slot-booking.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
 import { bookableSlotsPage, openSlotsFieldsOf, openSlotsOf, toPublicSlot } from '../availability/availability.service.ts';
-import { latestBookingsWith } from '../bookings/bookings.read.ts';
+import { latestBookingsWith, requestsToHosts } from '../bookings/bookings.read.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -160,7 +161,11 @@ export function createBrowseService(deps: {
       const shown = rows.slice(0, query.limit);
       const hostRows = [...new Map(shown.map((row) => [row.host.id, row.host])).values()];
       const hostIds = hostRows.map((host) => host.id);
-      const [summaries, bookingsWith] = await Promise.all([memberSummaries(db, hostRows), latestBookingsWith(db, member.id, hostIds)]);
+      const [summaries, bookingsWith, requests] = await Promise.all([
+        memberSummaries(db, hostRows),
+        latestBookingsWith(db, member.id, hostIds),
+        requestsToHosts(db, member.id, hostIds),
+      ]);
       const summaryOf = new Map(summaries.map((summary) => [summary._id, summary]));
       return {
         slots: shown.map((row) => ({
@@ -168,6 +173,7 @@ export function createBrowseService(deps: {
           host: summaryOf.get(row.host.id)!,
           distance: roundKm(row.distance),
           bookingStatus: bookingsWith.get(row.host.id) ?? null,
+          slotBooking: slotBookingState(row.slot.id, requests.get(row.host.id) ?? []),
         })),
         pagination: { page: query.page, limit: query.limit, hasMore: rows.length > query.limit },
       };
@@ -180,14 +186,16 @@ export function createBrowseService(deps: {
       const own = id === me.id ? await repo.findUser(db, id) : undefined;
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
-      const [photos, facts, open] = await Promise.all([
+      const [photos, facts, open, requests] = await Promise.all([
         photosOfMembers(db, [found.user.id]),
         repo.dateFactsOf(db, me.id, found.user.id, monthOf(deps.clock.now())),
         openSlotsOf(db, [id], deps.clock.now(), null),
+        requestsToHosts(db, me.id, [id]),
       ]);
+      const mine = requests.get(id) ?? [];
       return {
         ...cardDates(found.user, photos.get(found.user.id) ?? [], facts),
-        availability: open.get(id)?.slots ?? [],
+        availability: (open.get(id)?.slots ?? []).map((slot) => ({ ...slot, slotBooking: slotBookingState(slot._id, mine) })),
         preferences: preferencesOf(found.user),
         distance: roundKm(found.distance),
         mutualInterests: mutualInterests(found.user.interests, me.interests),

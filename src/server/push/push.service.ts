@@ -176,7 +176,14 @@ export async function queueMessagePush(
 
 type Log = { info(object: object, message: string): void; warn(object: object, message: string): void };
 
-export function createPushService(deps: { db: Db; clock: Clock; push: PushDeps; log: Log }) {
+export function createPushService(deps: {
+  db: Db;
+  clock: Clock;
+  push: PushDeps;
+  log: Log;
+  /** The member's unread messages plus inbox items (from chat and notifications), for the app icon's badge. */
+  unreadTotal: (memberId: string) => Promise<number>;
+}) {
   const { db, clock, push, log } = deps;
 
   function checkEndpoint(endpoint: string) {
@@ -215,10 +222,12 @@ export function createPushService(deps: { db: Db; clock: Clock; push: PushDeps; 
         log.warn({ subscription: subscription.id }, 'push endpoint no longer allowed; not sent');
         return 'skipped';
       }
+      // Counted as it leaves rather than when queued: the cause is committed by then, and a retry tells the count of its own moment.
+      const badge = await deps.unreadTotal(subscription.userId);
       try {
         await webpush.sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-          JSON.stringify(payload.message),
+          JSON.stringify({ ...payload.message, badge } satisfies PushMessage),
           {
             vapidDetails: push.vapid,
             contentEncoding: 'aes128gcm',

@@ -4,7 +4,7 @@ import { DATE_PATTERN, isCalendarDay, MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, SLOT_V
 import { DATE_TYPES, DISTANCE_MAX_KM, DISTANCE_MIN_KM } from '../domain/profile.ts';
 import { SLOT_SORT_VALUES } from './availability.paths.ts';
 import { PageInfoSchema } from './browse.ts';
-import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema } from './profiles.ts';
+import { BookingStatusSchema, MemberSummarySchema, PublicSlotSchema, SlotBookingSchema } from './profiles.ts';
 
 export { availabilityPaths, SLOT_SORT_VALUES } from './availability.paths.ts';
 
@@ -114,7 +114,10 @@ export const BrowseSlotSchema = PublicSlotSchema.extend({
   host: MemberSummarySchema,
   /** Kilometres from the search origin to the host's city; null when unknown. */
   distance: z.number().nullable(),
+  /** The viewer's latest pending or confirmed booking with the host, either way round (member-level). */
   bookingStatus: BookingStatusSchema,
+  /** How this slot stands for the viewer: what its button offers. */
+  slotBooking: SlotBookingSchema,
 });
 export type BrowseSlot = z.infer<typeof BrowseSlotSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES, NAME_MAX, VERIFICATION_TIERS } from '../domain/account.ts';
 import { PHOTO_PATH_PREFIX } from '../domain/offline.ts';
 import { BIO_MAX, DATE_TYPES, INTERESTS_MAX, INTEREST_MAX_LENGTH } from '../domain/profile.ts';
+import { SLOT_BOOKING_STATES } from '../domain/slot-booking.ts';
 import { CoupleInfoSchema, PhotoSchema, ProfileBaseSchema, RegistrationLocationSchema, UserSchema } from './auth.ts';
 import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts';
 
@@ -101,10 +102,16 @@ export const PublicSlotSchema = z.object({
 });
 export type PublicSlot = z.infer<typeof PublicSlotSchema>;
 
+/** How the slot stands for the viewer (domain/slot-booking `slotBookingState`); null: bookable. */
+export const SlotBookingSchema = z.enum(SLOT_BOOKING_STATES).nullable();
+/** A free time on a member's page, with how it stands for the viewer. */
+export const MemberSlotSchema = PublicSlotSchema.extend({ slotBooking: SlotBookingSchema });
+export type MemberSlot = z.infer<typeof MemberSlotSchema>;
+
 export const MemberDetailSchema = MemberSummarySchema.extend({
   preferences: PreferencesSchema.nullable(),
   bookingStatus: BookingStatusSchema,
-  availability: z.array(PublicSlotSchema),
+  availability: z.array(MemberSlotSchema),
   recentDateActivity: RecentDateActivitySchema,
   distance: z.number().nullable(),
   mutualInterests: z.array(z.string()),

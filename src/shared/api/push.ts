@@ -52,5 +52,7 @@ export const PushMessageSchema = z.object({
   tag: z.string(),
   bookingId: z.string().optional(),
   actions: z.array(z.object({ action: z.enum(PUSH_ACTIONS), title: z.string() })).optional(),
+  /** The member's unread messages plus inbox items when the push left: the installed app icon's badge. */
+  badge: z.number().int().nonnegative().optional(),
 });
 export type PushMessage = z.infer<typeof PushMessageSchema>;
