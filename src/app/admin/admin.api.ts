@@ -6,6 +6,8 @@ import { abTestPaths } from '#shared/domain/ab-test.ts';
 import type { BannerUpload, RestaurantDeleteResponseSchema, RestaurantResponseSchema, RestaurantsResponseSchema, RestaurantInput } from '#shared/api/restaurants.ts';
 import { BANNER_IMAGE_FIELD } from '#shared/api/restaurants.ts';
 import { restaurantsPaths } from '#shared/api/restaurants.paths.ts';
+import type { AdminReportDetail, AdminReportsResponse, ReportStatus, ResolveReportBody, ResolveReportResponseSchema } from '#shared/api/reports.ts';
+import { reportsPaths } from '#shared/api/reports.paths.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { api, http, toHttpError, type AnswerOf } from '#app/platform/http.ts';
 
@@ -31,6 +33,12 @@ export const ADMIN_TEXTS = {
   restaurantActivated: (name: string) => `Restaurant ${name} activated successfully`,
   restaurantDeactivated: (name: string) => `Restaurant ${name} deactivated successfully`,
   restaurantDeleted: (name: string) => `Restaurant ${name} deleted successfully`,
+  loadReports: 'Failed to load reports',
+  loadReport: 'Failed to load the report',
+  resolveReport: 'Failed to resolve the report',
+  reportDismissed: 'Report dismissed',
+  reportWarned: (name: string) => `${name} has been warned`,
+  reportPhotoRemoved: (name: string) => `Photo of ${name} removed`,
 } as const;
 
 /** Uploads may take longer than an ordinary call. */
@@ -46,6 +54,7 @@ const adminCaching = {
 } as const;
 
 export type UsersFilter = { page: number; search: string };
+export type ReportsFilter = ReportStatus | 'all';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -54,6 +63,9 @@ export const adminKeys = {
   users: (filter: UsersFilter) => [...adminKeys.userLists(), filter] as const,
   restaurants: () => [...adminKeys.all, 'restaurants'] as const,
   abTest: (range: DateRange) => [...adminKeys.all, 'ab-test', range] as const,
+  reports: () => [...adminKeys.all, 'reports'] as const,
+  reportList: (status: ReportsFilter) => [...adminKeys.reports(), 'list', status] as const,
+  report: (id: string) => [...adminKeys.reports(), 'detail', id] as const,
 };
 
 /** Days as YYYY-MM-DD; empty means the server's default (from the first data to today). */
@@ -85,6 +97,10 @@ export const adminApi = {
       (body) => body.restaurant,
     ),
   deleteRestaurant: (id: string) => http.delete<AnswerOf<typeof RestaurantDeleteResponseSchema>>(restaurantsPaths.one(id), undefined, { fallback: ADMIN_TEXTS.deleteRestaurant }),
+  reports: (status: ReportsFilter) => http.get<AdminReportsResponse>(reportsPaths.adminReports, { fallback: ADMIN_TEXTS.loadReports, searchParams: { status } }),
+  report: (id: string) => http.get<AdminReportDetail>(reportsPaths.adminReport(id), { fallback: ADMIN_TEXTS.loadReport }),
+  resolveReport: (id: string, body: ResolveReportBody) =>
+    http.post<AnswerOf<typeof ResolveReportResponseSchema>>(reportsPaths.resolve(id), body, { fallback: ADMIN_TEXTS.resolveReport }).then((answer) => answer.report),
   async uploadBanner(file: File) {
     const form = new FormData();
     form.append(BANNER_IMAGE_FIELD, file, file.name);
@@ -105,4 +121,6 @@ export const adminQueries = {
   users: (filter: UsersFilter) => queryOptions({ queryKey: adminKeys.users(filter), queryFn: () => adminApi.users(filter), ...adminCaching }),
   restaurants: () => queryOptions({ queryKey: adminKeys.restaurants(), queryFn: adminApi.restaurants, ...adminCaching }),
   abTest: (range: DateRange) => queryOptions({ queryKey: adminKeys.abTest(range), queryFn: () => adminApi.abTestStats(range), ...adminCaching }),
+  reports: (status: ReportsFilter) => queryOptions({ queryKey: adminKeys.reportList(status), queryFn: () => adminApi.reports(status), ...adminCaching }),
+  report: (id: string) => queryOptions({ queryKey: adminKeys.report(id), queryFn: () => adminApi.report(id), ...adminCaching }),
 };

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export const ADMIN_TABS = ['users', 'ab-testing', 'restaurants'] as const;
+export const ADMIN_TABS = ['users', 'ab-testing', 'restaurants', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 type AdminTabState = { tab: AdminTab; select(tab: AdminTab): void };

@@ -28,6 +28,7 @@ const noViews = { views: 0, uniqueViews: 0, clicks: 0, uniqueClicks: 0, conversi
 function serveAdmin(options: { action?: Answer; users?: Answer; stats?: Answer } = {}) {
   return stubApi((path, request) => {
     if (path === '/api/admin/stats') return options.stats ?? [200, { stats: STATS }];
+    if (path === '/api/admin/reports') return [200, { reports: [], counts: { open: 0, resolved: 0, openByReason: {} } }];
     if (path === '/api/admin/ab-test/stats') return [200, { variants: { original: noViews, sophisticated: noViews, playful: noViews, luxurious: noViews }, dateRange: { start: '2026-11-24', end: '2026-11-24' } }];
     if (path === '/api/admin/users') {
       if (options.users) return options.users;
@@ -204,7 +205,7 @@ describe('/admin Users tab', () => {
     serveAdmin();
     await renderWithRouter(() => <AdminPage />, '/admin');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Users', 'A/B Testing', 'Restaurants']);
+    expect(tabs).toEqual(['Users', 'A/B Testing', 'Restaurants', 'Reports']);
     await userEvent.click(screen.getByRole('tab', { name: 'A/B Testing' }));
     expect(screen.getByRole('heading', { name: 'Tagline A/B Test Results' })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('rendezvous.admin-tab')!).state.tab).toBe('ab-testing');

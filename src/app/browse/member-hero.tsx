@@ -1,9 +1,10 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { MemberDetail } from '#shared/api/profiles.ts';
 import { bookingStatusLabel } from '#shared/domain/booking-display.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
+import { SafetyMenu } from '#app/components/safety-menu.tsx';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { CameraIcon, CrownIcon, FingerprintIcon, PinIcon, ScoreBadge, ShieldIcon } from '#app/platform/ui/member.tsx';
@@ -70,9 +71,10 @@ function StandingBadges({ member }: { member: MemberDetail }) {
   );
 }
 
-/** Edit my profile on one's own page; otherwise Message once a date is confirmed, else Send Nudge; and Like. */
+/** Edit my profile on one's own page; otherwise Message once a date is confirmed, else Send Nudge; and Like, Block and Report. */
 function MemberActions({ member, name, nudge, likeButton }: { member: MemberDetail; name: string; nudge: Nudger; likeButton: ReactNode }) {
   const isMe = useSession((state) => state.user?._id) === member._id;
+  const navigate = useNavigate();
   const confirmed = member.bookingStatus?.status === 'confirmed';
   return (
     <div className="row">
@@ -90,6 +92,7 @@ function MemberActions({ member, name, nudge, likeButton }: { member: MemberDeta
         </Button>
       )}
       {!isMe && likeButton}
+      {!isMe && <SafetyMenu userId={member._id} name={name} onBlocked={() => void navigate({ to: '/browse' })} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { conversationIdOf } from '#shared/domain/chat.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { selectIsOnline, selectIsTyping, useRealtimeStore } from '#app/platform/realtime/realtime.store.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { SafetyMenu } from '#app/components/safety-menu.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Avatar } from '#app/platform/ui/member.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
@@ -85,6 +86,11 @@ export function ThreadPage({ userId }: { userId: string }) {
         loadingOlder={thread.isFetchingNextPage}
         onLoadOlder={() => thread.fetchNextPage()}
         onForbidden={leave}
+        onBlocked={() => {
+          // Blocked from here: the thread is refused from now on, which is no error to show.
+          left.current = true;
+          void navigate({ to: '/messages', replace: true });
+        }}
         updatedAt={thread.dataUpdatedAt}
       />
     );
@@ -108,6 +114,7 @@ function Conversation({
   loadingOlder,
   onLoadOlder,
   onForbidden,
+  onBlocked,
   updatedAt,
 }: {
   userId: string;
@@ -117,6 +124,7 @@ function Conversation({
   loadingOlder: boolean;
   onLoadOlder: () => Promise<unknown>;
   onForbidden: () => void;
+  onBlocked: () => void;
   /** When the thread on screen was fetched (shown while offline). */
   updatedAt: number;
 }) {
@@ -172,6 +180,7 @@ function Conversation({
             {typing ? 'typing…' : online ? 'Online' : ''}
           </p>
         </div>
+        <SafetyMenu userId={userId} name={name} onBlocked={onBlocked} />
       </div>
       <OfflineStatus updatedAt={updatedAt} />
       <MessageLog

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { Notification } from '#shared/api/notifications.ts';
 import { DECLINE_PRESETS, RESPONSE_MESSAGE_MAX } from '#shared/domain/booking.ts';
+import { SafetyMenu } from '#app/components/safety-menu.tsx';
 import { Button, buttonClass } from '#app/platform/ui/button.tsx';
 import { Dialog } from '#app/platform/ui/dialog.tsx';
 import { TextAreaField } from '#app/platform/ui/field.tsx';
@@ -86,6 +87,7 @@ export function NotificationItem({ item, actions }: { item: Notification; action
                 Archive<span className="visually-hidden"> {item.title}</span>
               </Button>
             )}
+            {item.sender && <SafetyMenu userId={item.sender._id} name={senderName} />}
           </div>
         </div>
       </article>

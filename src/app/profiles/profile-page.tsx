@@ -44,13 +44,15 @@ export function displayNameOf(user: User): string {
 /**
  * Parts owned by other features, given by the route: `pushControl` (this device's push switch),
  * `biometricControl` (the biometric verification block), `royalTitle` (a woman's title, which
- * opens the tier explanation) and `calendarFeed` (the calendar feed's address).
+ * opens the tier explanation), `calendarFeed` (the calendar feed's address) and `blockedMembers`
+ * (the members blocked, with Unblock).
  */
 export type ProfileSlots = {
   pushControl?: ReactNode;
   biometricControl?: ReactNode;
   royalTitle?: (score: number) => ReactNode;
   calendarFeed?: ReactNode;
+  blockedMembers?: ReactNode;
 };
 
 export function ProfilePage(slots: ProfileSlots = {}) {
@@ -84,6 +86,7 @@ function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileS
           {slots.biometricControl}
           <MembershipCard user={user} royalTitle={slots.royalTitle} />
           {slots.calendarFeed}
+          {slots.blockedMembers}
         </div>
         <ProfileForm user={user} pushControl={slots.pushControl} />
       </div>

@@ -57,13 +57,13 @@ export const adminRoutes =
     );
 
     app.get(
-      `${reportsPaths.adminReports}/:id`,
+      reportsPaths.adminReport.route,
       { config: { ...admin, errors: [404] }, schema: { params: UserParams, response: { 200: AdminReportDetailSchema } } },
       async (request) => service.report(request.params.id),
     );
 
     app.post(
-      '/admin/reports/:id/resolve',
+      reportsPaths.resolve.route,
       { config: { ...admin, errors: [400, 404, 409] }, schema: { params: UserParams, body: ResolveReportBodySchema, response: { 200: ResolveReportResponseSchema } } },
       async (request) => service.resolveReport(requireMember(request), request.params.id, request.body),
     );

@@ -1,7 +1,8 @@
 export const reportsPaths = {
   reports: '/reports',
   adminReports: '/admin/reports',
-  resolve: (reportId: string) => `/admin/reports/${encodeURIComponent(reportId)}/resolve`,
+  adminReport: Object.assign((reportId: string) => `/admin/reports/${encodeURIComponent(reportId)}`, { route: '/admin/reports/:id' }),
+  resolve: Object.assign((reportId: string) => `/admin/reports/${encodeURIComponent(reportId)}/resolve`, { route: '/admin/reports/:id/resolve' }),
 } as const;
 
 export const REPORT_REASONS = ['fake_profile', 'inappropriate_photos', 'harassment', 'unsafe_or_no_show', 'underage', 'other'] as const;
@@ -20,6 +21,8 @@ export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const REPORT_DETAILS_MAX = 1000;
+/** A moderator's note on resolving a report (it goes to the audit log). */
+export const REPORT_NOTE_MAX = 1000;
 /** Reports one member may send in a day (a calendar day in UTC). */
 export const REPORTS_PER_DAY = 5;
 /** A member reported by this many different members within FLAG_WINDOW_DAYS is flagged at the top of the queue. */

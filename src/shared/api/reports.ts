@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_ACTIONS, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_STATUSES, REPORT_TEXTS } from './reports.paths.ts';
+import { REPORT_ACTIONS, REPORT_DETAILS_MAX, REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES, REPORT_TEXTS } from './reports.paths.ts';
 
 export * from './reports.paths.ts';
 
@@ -62,7 +62,7 @@ export const REPORT_MESSAGES_SHOWN = 50;
 export const ResolveReportBodySchema = z
   .object({
     action: z.enum(REPORT_ACTIONS, { error: 'Choose an action' }),
-    note: z.string({ error: REPORT_TEXTS.noteRequired }).trim().min(1, REPORT_TEXTS.noteRequired).max(1000, 'The note must be at most 1000 characters'),
+    note: z.string({ error: REPORT_TEXTS.noteRequired }).trim().min(1, REPORT_TEXTS.noteRequired).max(REPORT_NOTE_MAX, `The note must be at most ${REPORT_NOTE_MAX} characters`),
     photoId: z.string().max(100).optional(),
   })
   .refine((body) => body.action !== 'remove_photo' || body.photoId !== undefined, { path: ['photoId'], message: REPORT_TEXTS.photoRequired });
