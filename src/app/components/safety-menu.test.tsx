@@ -9,7 +9,7 @@ const BEN = '5d0c6a4e-8d0f-4c4e-9a59-0a3c3b3e9f11';
 
 async function open(onBlocked = vi.fn()) {
   await renderWithRouter(() => <SafetyMenu userId={BEN} name="Ben" onBlocked={onBlocked} />, '/user/x');
-  await userEvent.click(screen.getByText('⋯'));
+  await userEvent.click(screen.getByLabelText('Safety options for Ben'));
   return onBlocked;
 }
 const dialog = (name: string) => screen.getByRole('dialog', { name, hidden: true });
@@ -79,7 +79,7 @@ describe('Block and Report for another member', () => {
     expect(onBlocked).not.toHaveBeenCalled();
 
     status = 409;
-    await userEvent.click(screen.getByText('⋯'));
+    await userEvent.click(screen.getByLabelText('Safety options for Ben'));
     await userEvent.click(screen.getByRole('button', { name: 'Report Ben' }));
     const again = dialog('Report Ben');
     await userEvent.click(within(again).getByRole('radio', { name: 'Other', hidden: true }));

@@ -39,7 +39,7 @@ export function SafetyMenu({ userId, name, onBlocked }: Props) {
         <summary className="btn btn-ghost btn-sm" aria-label={`Safety options for ${name}`}>
           <span aria-hidden="true">⋯</span>
         </summary>
-        <div className="safety-menu-items" role="group" aria-label={`Safety options for ${name}`}>
+        <div className="safety-menu-items">
           <Button size="sm" variant="ghost" onClick={() => choose('block')}>
             Block {name}
           </Button>
