@@ -28,7 +28,7 @@ import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { createBookingsService, declineRequestsOnRemovedSlot } from './bookings/bookings.service.ts';
 import { followMovedSlots } from './bookings/moved-slots.ts';
 import { calendarFeedRoutes, calendarRoutes } from './calendar/calendar.routes.ts';
-import { createCalendarService } from './calendar/calendar.service.ts';
+import { createCalendarService, type CalendarService } from './calendar/calendar.service.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
 import { createBrowseService } from './browse/browse.service.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
@@ -114,8 +114,8 @@ declare module 'fastify' {
 }
 
 /** The jobs of every feature, recurring ones included, registered once here. */
-function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: MailDeps) {
-  registerBookingJobs(jobs, mail);
+function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: MailDeps, calendar: CalendarService) {
+  registerBookingJobs(jobs, { ...mail, calendarFileOf: (memberId, bookingId) => calendar.bookingFile(memberId, bookingId) });
   registerNudgeMails(jobs, mail);
   registerReportMails(jobs, mail);
   jobs.every('prune', HOUR_MS, async (_payload, { db, now }) => {
@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps) {
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
-  registerFeatureJobs(jobs, restaurants, { mailer: deps.mailer, publicUrl: deps.publicUrl });
+  registerFeatureJobs(jobs, restaurants, { mailer: deps.mailer, publicUrl: deps.publicUrl }, calendar);
   const push = createPushService({
     db,
     clock: deps.clock,

@@ -185,15 +185,22 @@ describe('GET /bookings/:id/calendar.ics', () => {
 });
 
 describe('the booking-confirmed mail', () => {
-  it('says where "Add to calendar" is (a mail link carries no session: the bookings page and the feed)', async () => {
+  it('carries the date\'s .ics, the same event as "Add to calendar" gives', async () => {
     const host = await member('Holly');
     const guest = await member('Glen');
-    await confirmedBooking(t, host, guest, (await slotInHours(host, 40)).id);
+    const bookingId = await confirmedBooking(t, host, guest, (await slotInHours(host, 40)).id);
     await t.app.jobs.runDue();
     const mail = await t.sink.waitFor((m) => m.to.includes(guest.email.toLowerCase()) && m.subject.includes('is confirmed!'));
-    expect(mail.text).toContain(
-      `Add to calendar: sign in at ${PUBLIC_URL}/bookings and press "Add to calendar" on this date, or subscribe to your private calendar feed from your profile.`,
-    );
+    expect(mail.text).toContain('Add to calendar: open the attached .ics file, or subscribe to your private calendar feed from your profile.');
+    expect(mail.attachments).toHaveLength(1);
+    const [attached] = mail.attachments;
+    expect(attached!.filename).toMatch(/^rendezvous-\d{4}-\d{2}-\d{2}\.ics$/);
+    expect(attached!.contentType).toBe('text/calendar');
+    const [mailed] = parse(attached!.content).vevents;
+    const [fromApp] = parse((await fileOf(guest, bookingId)).body).vevents;
+    for (const property of ['uid', 'dtstart', 'dtend', 'summary', 'location', 'status']) {
+      expect(String(mailed!.getFirstPropertyValue(property)), property).toBe(String(fromApp!.getFirstPropertyValue(property)));
+    }
   });
 });
 

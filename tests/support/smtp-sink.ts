@@ -3,7 +3,15 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; replyTo: string; subject: string; text: string; receivedAt: number };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  replyTo: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+  receivedAt: number;
+};
 
 /**
  * A real SMTP server on a free loopback port that keeps what it receives. With `dir`, every
@@ -27,6 +35,7 @@ export async function startSmtpSink(options: { dir?: string } = {}) {
             replyTo: parsed.replyTo?.text ?? '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
             receivedAt: Date.now(),
           };
           messages.push(mail);

@@ -16,7 +16,10 @@ const MINUTE = 60 * 1000;
 /** Requests expired per transaction: a backlog is worked through in short steps. */
 export const EXPIRY_BATCH = 200;
 
-export function registerBookingJobs(jobs: Jobs, mail: MailDeps) {
+/** The .ics of a member's date, which the confirmation mail carries (the calendar feature writes it). */
+export type CalendarFileOf = (memberId: string, bookingId: string) => Promise<{ fileName: string; text: string }>;
+
+export function registerBookingJobs(jobs: Jobs, mail: MailDeps & { calendarFileOf: CalendarFileOf }) {
   jobs.every(EXPIRE_PENDING_BOOKINGS, MINUTE, async (_payload, { db, now }) => {
     await expirePendingBookings(db, now);
   });
@@ -28,12 +31,17 @@ export function registerBookingJobs(jobs: Jobs, mail: MailDeps) {
  * `bookingMail` writes, if anything. A mail the server could not hand over throws, and the job
  * queue tries again later.
  */
-function registerBookingMails(jobs: Jobs, deps: MailDeps) {
+function registerBookingMails(jobs: Jobs, deps: MailDeps & { calendarFileOf: CalendarFileOf }) {
   jobs.register(BOOKING_MAIL_JOB, async (payload, { db, now }) => {
     const job = payload as BookingMailJob;
     const facts = await mailFactsOf(db, job.bookingId);
     const mail = facts && bookingMail(job, facts, now, deps.publicUrl);
-    if (mail) await deps.mailer.send(mail);
+    if (!mail) return;
+    if (job.kind === 'bookingConfirmed') {
+      const file = await deps.calendarFileOf(job.to === 'host' ? facts.booking.hostId : facts.booking.guestId, job.bookingId);
+      mail.attachments = [{ filename: file.fileName, content: file.text, contentType: 'text/calendar; charset=utf-8' }];
+    }
+    await deps.mailer.send(mail);
   });
 }
 

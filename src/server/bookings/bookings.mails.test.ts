@@ -27,6 +27,8 @@ describe('bookingMail', () => {
   });
   const facts = (status: BookingMailFacts['booking']['status'], startsAt = inHours(20)): BookingMailFacts => ({
     booking: {
+      hostId: 'host-id',
+      guestId: 'guest-id',
       status,
       startsAt,
       requestMessage: '',

@@ -51,6 +51,8 @@ export const newBookingMailJobs = (bookingIds: SQL, now: SQL): SQL =>
 /** What a booking mail is written from, read when it is sent (bookings.repo `mailFactsOf`). */
 export type BookingMailFacts = {
   booking: {
+    hostId: string;
+    guestId: string;
     status: BookingStatus;
     startsAt: Date;
     requestMessage: string;
@@ -91,7 +93,7 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
       if (booking.status !== 'confirmed' || !takesPart(other)) return null;
       return mail(
         `Your date with ${other.name} is confirmed!`,
-        `${other.name} accepted your booking request: you are meeting on ${when}.${venue}${quoted('Their message', booking.responseMessage)}\n\nYour date, and a chat with ${other.name}, are here:\n\n${bookings}\n\nAdd to calendar: sign in at ${bookings} and press "Add to calendar" on this date, or subscribe to your private calendar feed from your profile.`,
+        `${other.name} accepted your booking request: you are meeting on ${when}.${venue}${quoted('Their message', booking.responseMessage)}\n\nYour date, and a chat with ${other.name}, are here:\n\n${bookings}\n\nAdd to calendar: open the attached .ics file, or subscribe to your private calendar feed from your profile.`,
       );
     case 'bookingCancelled': {
       if (booking.status !== 'cancelled') return null;

@@ -227,6 +227,8 @@ export async function mailFactsOf(db: Tx, bookingId: string): Promise<BookingMai
   const [row] = await db
     .select({
       booking: {
+        hostId: bookings.hostId,
+        guestId: bookings.guestId,
         status: bookings.status,
         startsAt: bookings.startsAt,
         requestMessage: bookings.requestMessage,

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 /** `replyTo`: where a reply goes (a support mail answers the member who wrote it). */
-export type MailMessage = { to: string; subject: string; text: string; replyTo?: string };
+export type MailAttachment = { filename: string; content: string; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; replyTo?: string; attachments?: MailAttachment[] };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 const SIGNATURE = '\n\n— The Rendezvous team\nFree time, real dates.\n';
@@ -40,6 +41,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.txt`);
       await writeFile(file, `From: ${from}\nTo: ${message.to}\n${message.replyTo ? `Reply-To: ${message.replyTo}\n` : ''}Subject: ${message.subject}\n\n${message.text}`);
+      // Attachments beside the mail, named after it, so development can open them too.
+      for (const attachment of message.attachments ?? []) await writeFile(`${file.slice(0, -'.txt'.length)}-${attachment.filename}`, attachment.content);
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log.info({ to: message.to, file, link }, `mail written to outbox: ${message.subject}${link ? ` — ${link}` : ''}`);
     },
