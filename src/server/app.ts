@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HealthResponseSchema } from '#shared/api/health.ts';
+import { HealthResponseSchema, READY_PATH, ReadyResponseSchema } from '#shared/api/health.ts';
 import { HEAD_SCRIPT } from '#shared/head-script.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { TZDB_VERSION } from '#shared/domain/time-zones.ts';
@@ -61,6 +61,7 @@ import { pruneRateLimits } from './platform/rate-limit.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { RequestLog } from './platform/request-log.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { createReadiness, type Readiness } from './platform/readiness.ts';
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers.ts';
 import { inlineStyleHashes, registerStatic } from './platform/static.ts';
 import type { FileStorage } from './platform/storage.ts';
@@ -110,6 +111,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /** Live connections of this instance: main.ts starts its upkeep; tests call tick() and sweep(). */
     realtime: Realtime;
+    /** Whether to send this instance traffic: main.ts marks it ready once started, and draining on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -237,6 +240,8 @@ export async function buildApp(deps: AppDeps) {
     if (checked > 0) app.log.info(`Zone rules: tzdb ${TZDB_VERSION} placed ${checked} slots kept from older rules; ${moved} upcoming ones moved, their hosts and guests told`);
   });
   app.decorate('jobs', jobs);
+  const readiness = createReadiness();
+  app.decorate('readiness', readiness);
   app.addHook('onClose', () => jobs.stop());
   // A change that queued work (a push) has committed by the time its answer is sent: run the
   // worker now rather than at its next poll, so a push leaves within a moment of its cause.
@@ -268,6 +273,22 @@ export async function buildApp(deps: AppDeps) {
         await db.execute('select 1');
         return { status: 'ok' as const, database: deps.database.kind, tzdb: TZDB_VERSION };
       });
+      api.get(
+        READY_PATH,
+        { config: { public: true }, schema: { response: { 200: ReadyResponseSchema, 503: ReadyResponseSchema } } },
+        async (_request, reply) => {
+          if (readiness.state !== 'ready') return reply.code(503).send({ status: readiness.state });
+          const failing = (await db.execute('select 1').then(
+            () => null,
+            () => 'database' as const,
+          )) ?? (await deps.photoStorage.check().then(
+            () => null,
+            () => 'storage' as const,
+          ));
+          if (failing) return reply.code(503).send({ status: 'unavailable' as const, failing });
+          return { status: 'ready' as const };
+        },
+      );
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes(auth));
       await api.register(geoRoutes(deps.clock));

@@ -84,6 +84,12 @@ async function main() {
   if (testClock) await app.register(testClockRoutes(testClock), { prefix: API_PREFIX });
 
   const close = async (signal: string) => {
+    // A proxy's health check (GET /api/ready) takes the instance out first; requests go on meanwhile.
+    if (config.drainSeconds > 0) {
+      app.readiness.drain();
+      app.log.info(`${signal}: draining for ${config.drainSeconds} s`);
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+    }
     app.log.info(`${signal}: closing`);
     // Requests under way get STOP_BOUND_MS to finish; a stop that takes longer ends the process
     // (as a crash would: the database survives it) rather than hang.
@@ -105,6 +111,7 @@ async function main() {
   const address = await app.listen({ port: config.port, host: config.host });
   app.jobs.start();
   app.realtime.start();
+  app.readiness.ready();
   app.log.info(`Rendezvous is ready at ${address.replace('127.0.0.1', 'localhost')} (database: ${database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
 }
 

@@ -75,6 +75,7 @@ export async function startTestApp(
     },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  app.readiness.ready();
 
   async function call<T = any>(
     method: string,

@@ -14,6 +14,7 @@ const urlText = (name: string, protocols: string[]) =>
   );
 
 const BACKUP_KEEP_RANGE = 'BACKUP_KEEP must be a whole number from 0 to 365';
+const DRAIN_RANGE = 'DRAIN_SECONDS must be a whole number from 0 to 300';
 const POOL_SIZE_RANGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
 const REGISTRATIONS_RANGE = 'REGISTRATIONS_PER_IP must be a whole number from 1 to 100000';
 
@@ -51,6 +52,10 @@ const EnvSchema = z.object({
     .number({ error: BACKUP_KEEP_RANGE })
     .refine((keep) => Number.isInteger(keep) && keep >= 0 && keep <= 365, BACKUP_KEEP_RANGE)
     .default(7),
+  DRAIN_SECONDS: z.coerce
+    .number({ error: DRAIN_RANGE })
+    .refine((seconds) => Number.isInteger(seconds) && seconds >= 0 && seconds <= 300, DRAIN_RANGE)
+    .default(0),
 }).superRefine((env, context) => {
   const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
   if (vapid.some(Boolean) && !vapid.every(Boolean))
@@ -75,6 +80,8 @@ export type Config = {
   demoMembers: boolean;
   /** Daily backups of the embedded database kept in DATA_DIR/backups; 0: none made. */
   backupKeep: number;
+  /** On SIGTERM, how long GET /api/ready answers 503 (draining) before the server closes. */
+  drainSeconds: number;
   /** Browser tests only: an adjustable clock and POST /api/test/clock to move it. */
   testClock: boolean;
   /**
@@ -112,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: e.TEST_CLOCK === '1',
     registrationsPerIp: e.REGISTRATIONS_PER_IP,
     backupKeep: e.BACKUP_KEEP,
+    drainSeconds: e.DRAIN_SECONDS,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. A folder today; an object store could stand behind the same calls. */
@@ -9,6 +10,8 @@ export type FileStorage = {
   delete(key: string): Promise<void>;
   /** Every key held, in no set order (backups copy them all). */
   list(): Promise<string[]>;
+  /** Throws when files cannot be stored now (readiness: GET /api/ready). */
+  check(): Promise<void>;
 };
 
 /** Keys are plain file names: letters, digits, dash, underscore, one dot. Nothing can climb out. */
@@ -44,6 +47,10 @@ export function folderStorage(dir: string): FileStorage {
     async list() {
       await ready;
       return (await readdir(dir)).filter((name) => SAFE_KEY.test(name));
+    },
+    async check() {
+      await ready;
+      await access(dir, constants.W_OK);
     },
   };
 }
