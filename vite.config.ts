@@ -155,9 +155,22 @@ export default defineConfig({
           name: 'api-postgres',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          exclude: ['tests/api/embedded-*.test.ts'],
+          // The storage suites do not depend on the database: they run once, in api-pglite.
+          exclude: ['tests/api/embedded-*.test.ts', 'tests/api/storage-*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The photo API once more with uploads in an object store (a local S3 server) instead of the folder.
+          name: 'api-s3',
+          environment: 'node',
+          include: ['tests/api/photos.test.ts'],
+          env: { TEST_DB: 'pglite', TEST_STORAGE: 's3' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,12 +8,12 @@ import { backupThroughServer } from '../src/server/platform/backup/control-socke
 import { loadConfigOrExit } from '../src/server/platform/config.ts';
 import { DataDirBusy, lockDataDir } from '../src/server/platform/data-dir-lock.ts';
 import { openDatabase } from '../src/server/platform/db/client.ts';
-import { folderStorage } from '../src/server/platform/storage.ts';
+import { configuredStorage } from '../src/server/platform/storage-configured.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const config = loadConfigOrExit();
 const out = path.resolve(values.out ?? backupName(new Date()));
-const storage = folderStorage(path.join(config.dataDir, 'photos'));
+const storage = configuredStorage(config);
 
 async function directly(): Promise<Manifest> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -8,7 +8,7 @@ import { BackupRefused, openBackup, restoreBackup } from '../src/server/platform
 import { loadConfigOrExit } from '../src/server/platform/config.ts';
 import { holdDataDir } from '../src/server/platform/data-dir-lock.ts';
 import { openDatabase } from '../src/server/platform/db/client.ts';
-import { folderStorage } from '../src/server/platform/storage.ts';
+import { configuredStorage } from '../src/server/platform/storage-configured.ts';
 
 const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
 if (positionals.length !== 1) {
@@ -31,7 +31,7 @@ try {
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const manifest = await restoreBackup(backup, database, folderStorage(path.join(config.dataDir, 'photos')), { force: values.force });
+    const manifest = await restoreBackup(backup, database, configuredStorage(config), { force: values.force });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(
       `Restored the backup of ${manifest.createdAt} into ${where}: ${rows.toLocaleString('en')} rows and ${manifest.files.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s. Members sign in again.`,

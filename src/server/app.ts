@@ -73,6 +73,7 @@ import { createSubscriptionsService, registerSubscriptionJobs } from './subscrip
 import { supportRoutes } from './support/support.routes.ts';
 import { createSupportService } from './support/support.service.ts';
 import { API_PREFIX, HEALTH_PATH } from '#shared/api/api-prefix.ts';
+import { servePhotosFrom } from '#shared/api/profiles.ts';
 
 export type AppDeps = {
   database: Database;
@@ -80,6 +81,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Member photos. */
   photoStorage: FileStorage;
+  /** STORAGE_PUBLIC_URL: photo URLs point there (a CDN in front of the bucket) instead of the API. */
+  photoPublicUrl?: string;
   publicUrl: string;
   adminEmails: Set<string>;
   /** Where contact messages and careers applications are mailed (SUPPORT_EMAIL). */
@@ -133,6 +136,7 @@ function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: 
 
 /** Wires every dependency and feature, explicitly, in one place. */
 export async function buildApp(deps: AppDeps) {
+  servePhotosFrom(deps.photoPublicUrl);
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new RequestLog(),
@@ -152,7 +156,7 @@ export async function buildApp(deps: AppDeps) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", HEAD_SCRIPT_HASH],
       styleSrc: ["'self'", ...(deps.distDir ? inlineStyleHashes(deps.distDir) : [])],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(deps.photoPublicUrl ? [new URL(deps.photoPublicUrl).origin] : [])],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],

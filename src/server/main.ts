@@ -13,7 +13,7 @@ import { openControlSocket } from './platform/backup/control-socket.ts';
 import { holdDataDir } from './platform/data-dir-lock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createMailer } from './platform/mail/mailer.ts';
-import { folderStorage } from './platform/storage.ts';
+import { configuredStorage, storageRefusal } from './platform/storage-configured.ts';
 import { testClockRoutes } from './platform/test-clock.routes.ts';
 
 /** How long a stop waits for requests and jobs under way. */
@@ -30,6 +30,13 @@ async function main() {
     allowedHosts = parseAllowedHosts(config.pushAllowedHosts ?? DEFAULT_PUSH_ALLOWED_HOSTS);
   } catch (error) {
     console.error(`Invalid configuration: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  // A missing bucket or refused keys stop the start here, not at the first upload.
+  const photoStorage = configuredStorage(config);
+  const storageProblem = await storageRefusal(photoStorage, config);
+  if (storageProblem) {
+    console.error(`Invalid configuration:\n  ${storageProblem}`);
     process.exit(1);
   }
   // The embedded database has one owner: a second server or command on the same folder stops here.
@@ -49,7 +56,6 @@ async function main() {
   const clock: Clock = testClock ?? systemClock;
   if (vapid.source === 'generated') logger.info(`Web Push: generated VAPID keys, kept in ${config.dataDir}/vapid.json (set VAPID_* to bring your own)`);
   if (testClock) logger.warn('TEST_CLOCK=1: time can be moved forward through POST /api/test/clock');
-  const photoStorage = folderStorage(path.join(config.dataDir, 'photos'));
   if (config.demoMembers) {
     const added = await addDemoMembers({ db: database.db, photoStorage, clock });
     if (added > 0) logger.info(`Added ${added} fictional demo members to the new database (DEMO_MEMBERS=0 turns this off)`);
@@ -64,6 +70,7 @@ async function main() {
       log: logger,
     }),
     photoStorage,
+    photoPublicUrl: config.objectStore?.publicUrl,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     supportEmail: config.supportEmail,

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { photos as photosTable } from '#server/profiles/profiles.tables.ts';
@@ -44,7 +42,9 @@ const bomb = (width: number, height: number) =>
     .toBuffer();
 
 const fileName = (url: string) => url.split('/').pop()!;
-const storedFiles = () => readdirSync(t.photoDir).sort();
+/** What the app's storage holds: its folder, or its bucket in the api-s3 project. */
+const storedFiles = async () => (await t.photoStorage.list()).sort();
+const storedBytes = async (key: string) => (await t.photoStorage.get(key))!;
 
 async function member() {
   const { token } = await t.register();
@@ -66,7 +66,7 @@ async function withPhotos(count: number) {
 // Nothing half-written, whatever a test did: every stored file belongs to a photo and every photo has its file.
 afterEach(async () => {
   const rows = await t.database.db.select({ key: photosTable.storageKey }).from(photosTable);
-  expect(storedFiles()).toEqual(rows.map((row) => row.key).sort());
+  expect(await storedFiles()).toEqual(rows.map((row) => row.key).sort());
 });
 
 describe('POST /api/users/photos', () => {
@@ -90,7 +90,7 @@ describe('POST /api/users/photos', () => {
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = Buffer.from(await served.arrayBuffer());
-    expect(bytes.equals(readFileSync(path.join(t.photoDir, fileName(photo!.url))))).toBe(true);
+    expect(bytes.equals(await storedBytes(fileName(photo!.url)))).toBe(true);
 
     const stored = await sharp(bytes).metadata();
     expect(stored.format).toBe('webp');
@@ -110,7 +110,7 @@ describe('POST /api/users/photos', () => {
     const answer = await t.upload(token, [await jpeg('wide.jpg', 4000, 1000), await jpeg('small.jpg', 300, 200)]);
     expect(answer.status).toBe(201);
     const sizes = await Promise.all(
-      (answer.body.photos as Photo[]).map(async (photo) => sharp(readFileSync(path.join(t.photoDir, fileName(photo.url)))).metadata()),
+      (answer.body.photos as Photo[]).map(async (photo) => sharp(await storedBytes(fileName(photo.url))).metadata()),
     );
     expect(sizes.map((m) => [m.width, m.height])).toEqual([
       [1600, 400],
@@ -291,7 +291,7 @@ describe('DELETE /api/users/photos/:photoId', () => {
     expect(answer.body).toEqual({ photos: [photos[1]] });
     expect(await photosOf(token)).toEqual([photos[1]]);
     expect((await fetch(`${t.url}${photos[0]!.url}`)).status).toBe(404);
-    expect(storedFiles()).not.toContain(fileName(photos[0]!.url));
+    expect(await storedFiles()).not.toContain(fileName(photos[0]!.url));
   });
 
   it('deletes a photo by the file name at the end of its URL', async () => {

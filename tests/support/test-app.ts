@@ -7,10 +7,12 @@ import { buildApp } from '#server/app.ts';
 import type { Database } from '#server/platform/db/client.ts';
 import { fixedClock } from '#server/platform/clock.ts';
 import { createMailer } from '#server/platform/mail/mailer.ts';
-import { folderStorage } from '#server/platform/storage.ts';
+import { configuredStorage } from '#server/platform/storage-configured.ts';
+import { folderStorage, type FileStorage } from '#server/platform/storage.ts';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, parseAllowedHosts } from '#server/push/push-hosts.ts';
 import type { PushDeps } from '#server/push/push.service.ts';
 import webpush from 'web-push';
+import { startS3Server, type S3Server } from './s3-server.ts';
 import { linkIn, startSmtpSink } from './smtp-sink.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -49,6 +51,13 @@ export async function startTestApp(
     backups?: { dir: string; keep: number };
     /** Accounts 127.0.0.1 may open per hour: TEST_REGISTRATIONS_PER_IP unless a test checks the limit itself. */
     registrationsPerIp?: number;
+    /**
+     * Where uploads go: a temp folder, or a bucket of a local S3 server (s3rver) started for this
+     * app. TEST_STORAGE=s3 (the api-s3 project) makes the bucket the default.
+     */
+    storage?: 'folder' | 's3';
+    /** STORAGE_PUBLIC_URL: photo URLs point there instead of the API. */
+    photoPublicUrl?: string | ((s3: S3Server) => string);
   } = {},
 ) {
   const sink = await startSmtpSink();
@@ -56,11 +65,18 @@ export async function startTestApp(
   const database: Database & { url?: string } = options.database ?? (await openTestDatabase());
   const clock = fixedClock(START);
   const photoDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-photos-'));
+  const s3 = (options.storage ?? process.env.TEST_STORAGE) === 's3' ? await startS3Server() : null;
+  const photoPublicUrl = typeof options.photoPublicUrl === 'function' ? options.photoPublicUrl(s3!) : options.photoPublicUrl;
+  // As the server makes it from STORAGE_URL=s3://<bucket>/photos.
+  const photoStorage: FileStorage = s3
+    ? configuredStorage({ dataDir: photoDir, objectStore: { ...s3.settings({ prefix: 'photos/' }), publicUrl: photoPublicUrl } })
+    : folderStorage(photoDir);
   const app = await buildApp({
     database,
     clock,
     mailer: createMailer({ smtpUrl: sink.url, from: 'Rendezvous <no-reply@rendezvous.test>', outboxDir: '', log: pino({ level: 'silent' }) }),
-    photoStorage: folderStorage(photoDir),
+    photoStorage,
+    photoPublicUrl,
     publicUrl: PUBLIC_URL,
     adminEmails: new Set(options.adminEmails ?? []),
     supportEmail: SUPPORT_EMAIL,
@@ -145,7 +161,11 @@ export async function startTestApp(
     sink,
     clock,
     database,
+    /** The upload folder when storage is the folder (empty otherwise): prefer `photoStorage`. */
     photoDir,
+    photoStorage,
+    /** The local S3 server, when storage is a bucket. */
+    s3,
     call,
     upload,
     registration,
@@ -156,6 +176,7 @@ export async function startTestApp(
       await app.close();
       await database.close();
       await sink.close();
+      await s3?.close();
       rmSync(photoDir, { recursive: true, force: true });
     },
   };

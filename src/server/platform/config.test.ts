@@ -73,4 +73,57 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'p' })).toThrowError(/VAPID_PUBLIC_KEY: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together/);
     expect(loadConfig({ PUSH_ALLOWED_HOSTS: 'push.example.com' }).pushAllowedHosts).toBe('push.example.com');
   });
+  it('keeps uploads in DATA_DIR/photos unless STORAGE_URL names a bucket, and reads the S3_* variables with it', () => {
+    expect(loadConfig({}).objectStore).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: 's3://rendezvous-photos', S3_REGION: 'eu-west-3' }).objectStore).toEqual({
+      bucket: 'rendezvous-photos',
+      prefix: '',
+      endpoint: undefined,
+      region: 'eu-west-3',
+      credentials: undefined,
+      forcePathStyle: false,
+      publicUrl: undefined,
+    });
+    const minio = loadConfig({
+      STORAGE_URL: 's3://uploads/rendezvous/prod/',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      STORAGE_PUBLIC_URL: 'https://cdn.example/photos/',
+    }).objectStore;
+    expect(minio).toEqual({
+      bucket: 'uploads',
+      prefix: 'rendezvous/prod/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example/photos',
+    });
+  });
+
+  it('refuses a malformed STORAGE_URL, naming it', () => {
+    for (const bad of ['http://bucket', 's3://', 's3://UPPER', 's3://ab', 's3://bucket/../up', 's3://bucket//double', 's3://bucket/a b', 'bucket']) {
+      expect(() => loadConfig({ STORAGE_URL: bad, S3_REGION: 'us-east-1' })).toThrowError(/\n {2}STORAGE_URL: STORAGE_URL must be s3:\/\/bucket or s3:\/\/bucket\/prefix/);
+    }
+  });
+
+  it('refuses the S3_* variables and STORAGE_PUBLIC_URL without STORAGE_URL, each named', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', STORAGE_PUBLIC_URL: 'https://cdn.example' })).toThrowError(
+      /S3_ENDPOINT: S3_ENDPOINT is read only with STORAGE_URL=s3:\/\/….*\n {2}S3_ACCESS_KEY_ID: .*\n {2}STORAGE_PUBLIC_URL: /s,
+    );
+  });
+
+  it('asks for what a bucket needs: a region on AWS, both keys or neither, valid values', () => {
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket' })).toThrowError(/S3_REGION: S3_REGION is needed on AWS/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key' })).toThrowError(
+      /S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/,
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_REGION: 'us-east-1', S3_SECRET_ACCESS_KEY: 'secret' })).toThrowError(/S3_ACCESS_KEY_ID: set S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'minio:9000' })).toThrowError(/S3_ENDPOINT: S3_ENDPOINT must start with http:\/\/ or https:\/\//);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_REGION: 'US East' })).toThrowError(/S3_REGION: S3_REGION must be a region name/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_REGION: 'auto', S3_FORCE_PATH_STYLE: 'yes' })).toThrowError(/S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE must be 0 or 1/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_REGION: 'auto', STORAGE_PUBLIC_URL: 'cdn.example' })).toThrowError(/STORAGE_PUBLIC_URL: STORAGE_PUBLIC_URL must start with http:\/\//);
+  });
 });

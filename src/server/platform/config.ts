@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ObjectStoreSettings } from './storage-s3.ts';
 
 const optionalText = z
   .string()
@@ -17,6 +18,12 @@ const BACKUP_KEEP_RANGE = 'BACKUP_KEEP must be a whole number from 0 to 365';
 const DRAIN_RANGE = 'DRAIN_SECONDS must be a whole number from 0 to 300';
 const POOL_SIZE_RANGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
 const REGISTRATIONS_RANGE = 'REGISTRATIONS_PER_IP must be a whole number from 1 to 100000';
+
+/** s3://bucket or s3://bucket/prefix: a bucket name as S3 allows it, a prefix of plain path segments. */
+const STORAGE_URL_FORM = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/((?:(?!\.{1,2}\/)[A-Za-z0-9_.-]+\/)*(?!\.{1,2}\/?$)[A-Za-z0-9_.-]+)?\/?)?$/;
+const STORAGE_URL_MESSAGE = 'STORAGE_URL must be s3://bucket or s3://bucket/prefix (bucket: 3 to 63 lowercase letters, digits, dots and dashes; prefix: folders of letters, digits, dot, dash, underscore)';
+/** Read only with STORAGE_URL: set without it, they would be silently ignored. */
+const OBJECT_STORE_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'STORAGE_PUBLIC_URL'] as const;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -56,11 +63,47 @@ const EnvSchema = z.object({
     .number({ error: DRAIN_RANGE })
     .refine((seconds) => Number.isInteger(seconds) && seconds >= 0 && seconds <= 300, DRAIN_RANGE)
     .default(0),
+  STORAGE_URL: optionalText.refine((value) => value === undefined || STORAGE_URL_FORM.test(value), STORAGE_URL_MESSAGE),
+  S3_ENDPOINT: urlText('S3_ENDPOINT', ['http://', 'https://']),
+  S3_REGION: optionalText.refine((value) => value === undefined || /^[a-z0-9-]{2,40}$/.test(value), 'S3_REGION must be a region name such as us-east-1 (lowercase letters, digits, dashes)'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1'], { error: 'S3_FORCE_PATH_STYLE must be 0 or 1' }).optional(),
+  STORAGE_PUBLIC_URL: urlText('STORAGE_PUBLIC_URL', ['http://', 'https://']),
 }).superRefine((env, context) => {
   const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
   if (vapid.some(Boolean) && !vapid.every(Boolean))
     context.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none of them' });
+  if (!env.STORAGE_URL) {
+    for (const name of OBJECT_STORE_VARIABLES)
+      if (env[name] !== undefined) context.addIssue({ code: 'custom', path: [name], message: `${name} is read only with STORAGE_URL=s3://…: set STORAGE_URL, or remove ${name}` });
+    return;
+  }
+  if (!env.S3_ENDPOINT && !env.S3_REGION)
+    context.addIssue({ code: 'custom', path: ['S3_REGION'], message: "S3_REGION is needed on AWS (no S3_ENDPOINT): the bucket's region, such as us-east-1" });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    context.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (then the AWS SDK looks for credentials itself)',
+    });
 });
+
+/** The bucket STORAGE_URL names, with the S3_* settings; undefined without STORAGE_URL. */
+function objectStoreOf(e: z.infer<typeof EnvSchema>): (ObjectStoreSettings & { publicUrl: string | undefined }) | undefined {
+  const match = e.STORAGE_URL ? STORAGE_URL_FORM.exec(e.STORAGE_URL) : null;
+  if (!match) return undefined;
+  return {
+    bucket: match[1]!,
+    prefix: match[2] ? `${match[2]}/` : '',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    // Servers other than AWS mostly ignore the region, but the SDK signs with one.
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+    publicUrl: e.STORAGE_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
 
 export type Config = {
   port: number;
@@ -93,6 +136,11 @@ export type Config = {
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** PUSH_ALLOWED_HOSTS as given (a comma list); undefined means the push feature's defaults. */
   pushAllowedHosts: string | undefined;
+  /**
+   * STORAGE_URL and the S3_* variables: uploads go to this bucket; undefined: the folder
+   * DATA_DIR/photos. `publicUrl` (STORAGE_PUBLIC_URL) is where photos are then shown from, if not the API.
+   */
+  objectStore: (ObjectStoreSettings & { publicUrl: string | undefined }) | undefined;
 };
 
 /** Reads the environment; a bad value stops the start with one line per variable at fault. */
@@ -125,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : undefined,
     pushAllowedHosts: e.PUSH_ALLOWED_HOSTS,
+    objectStore: objectStoreOf(e),
   };
 }
 

@@ -1,12 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
-/** Where uploaded files live. A folder today; an object store could stand behind the same calls. */
+/** A stored file being read: its bytes as a stream, and how many there are. */
+export type StoredFile = { stream: Readable; size: number };
+
+/** Where uploaded files live: a folder (the default) or an object store (storage-s3.ts). */
 export type FileStorage = {
+  /** Replaces the whole file at once: a reader sees the old bytes or the new ones, never a mix. */
   put(key: string, bytes: Buffer): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes streamed (served without holding the file in memory), or null when there is no such file. */
+  open(key: string): Promise<StoredFile | null>;
+  /** The file's size in bytes, or null when there is no such file. */
+  size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
   /** Every key held, in no set order (backups copy them all). */
   list(): Promise<string[]>;
@@ -17,9 +27,14 @@ export type FileStorage = {
 /** Keys are plain file names: letters, digits, dash, underscore, one dot. Nothing can climb out. */
 export const SAFE_KEY = /^[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/;
 
-function assertKey(key: string) {
+export function assertKey(key: string) {
   if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
 }
+
+const orNullWhenMissing = (error: NodeJS.ErrnoException) => {
+  if (error.code === 'ENOENT') return null;
+  throw error;
+};
 
 /** Files in a folder; writes land under a temporary name first, so a reader never sees half a file. */
 export function folderStorage(dir: string): FileStorage {
@@ -28,17 +43,39 @@ export function folderStorage(dir: string): FileStorage {
     async put(key, bytes) {
       assertKey(key);
       await ready;
-      const temporary = path.join(dir, `.${key}.${process.pid}.tmp`);
-      await writeFile(temporary, bytes);
-      await rename(temporary, path.join(dir, key));
+      // Unique per write: two puts of one key at once must not share (and interleave in) one file.
+      const temporary = path.join(dir, `.${key}.${randomUUID()}.tmp`);
+      try {
+        await writeFile(temporary, bytes);
+        await rename(temporary, path.join(dir, key));
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       if (!SAFE_KEY.test(key)) return null;
       await ready;
-      return readFile(path.join(dir, key)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null;
+      return readFile(path.join(dir, key)).catch(orNullWhenMissing);
+    },
+    async open(key) {
+      if (!SAFE_KEY.test(key)) return null;
+      await ready;
+      const handle = await open(path.join(dir, key), 'r').catch(orNullWhenMissing);
+      if (!handle) return null;
+      try {
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
         throw error;
-      });
+      }
+    },
+    async size(key) {
+      if (!SAFE_KEY.test(key)) return null;
+      await ready;
+      const found = await stat(path.join(dir, key)).catch(orNullWhenMissing);
+      return found ? found.size : null;
     },
     async delete(key) {
       assertKey(key);

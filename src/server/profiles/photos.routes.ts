@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,11 +8,11 @@ import { PHOTO_MAX_BYTES, PHOTOS_MAX } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { requireMember } from '../platform/auth.ts';
 import { uploadError } from '../platform/input-guards.ts';
+import { STORED_FILE_CACHE_CONTROL } from '../platform/storage-configured.ts';
 import { photoError } from './photo-image.ts';
 import { TOO_MANY_PHOTOS, type PhotosService, type UploadedPhoto } from './photos.service.ts';
 
 const PHOTO_FIELD = 'photos';
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const NOT_MULTIPART = 'Send the photos as multipart/form-data in the field photos';
 
@@ -79,14 +80,15 @@ export const photosRoutes =
     // Public: <img> tags send no bearer token, and the random file names cannot be guessed.
     app.get(
       profilesPaths.photoFile,
-      { config: { public: true, servesFile: 'image/webp', errors: [404] }, schema: { params: z.object({ file: z.string() }), response: { 200: z.instanceof(Buffer) } } },
+      { config: { public: true, servesFile: 'image/webp', errors: [404] }, schema: { params: z.object({ file: z.string() }), response: { 200: z.instanceof(Readable) } } },
       async (request, reply) => {
-        const bytes = await photos.file(request.params.file);
+        const file = await photos.file(request.params.file);
         return reply
           .type('image/webp')
-          .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+          .header('content-length', file.size)
+          .header('cache-control', STORED_FILE_CACHE_CONTROL)
           .header('x-content-type-options', 'nosniff')
-          .send(bytes);
+          .send(file.stream);
       },
     );
   };

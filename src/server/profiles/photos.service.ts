@@ -6,7 +6,7 @@ import { NOT_SIGNED_IN } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { SAFE_KEY, type FileStorage } from '../platform/storage.ts';
+import { SAFE_KEY, type FileStorage, type StoredFile } from '../platform/storage.ts';
 import { recordScoreEvent } from '../score/score.service.ts';
 import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
 import * as repo from './photos.repo.ts';
@@ -52,17 +52,22 @@ export function createPhotosService(deps: {
     }
   }
 
-  /** Stores every photo under a fresh random key; on any failure, those already stored are removed again. */
+  /**
+   * Stores every photo under a fresh random key; on any failure, those already stored are removed
+   * again, and so is the one that failed (an object store's put that timed out may still have landed).
+   */
   async function storeAll(encoded: EncodedPhoto[], prefix = '') {
     const stored: (EncodedPhoto & { key: string })[] = [];
+    const keys: string[] = [];
     try {
       for (const photo of encoded) {
         const key = `${prefix}${randomUUID()}.webp`;
+        keys.push(key);
         await storage.put(key, photo.bytes);
         stored.push({ ...photo, key });
       }
     } catch (error) {
-      await removeFiles(stored.map((photo) => photo.key));
+      await removeFiles(keys);
       throw error;
     }
     return stored;
@@ -148,11 +153,11 @@ export function createPhotosService(deps: {
       return stored!.key;
     },
 
-    /** The stored bytes of a photo, for anyone holding its unguessable URL. */
-    async file(key: string): Promise<Buffer> {
-      const bytes = SAFE_KEY.test(key) ? await storage.get(key) : null;
-      if (!bytes) throw new HttpError(404, PHOTO_NOT_FOUND);
-      return bytes;
+    /** A photo's stored bytes, streamed, for anyone holding its unguessable URL. */
+    async file(key: string): Promise<StoredFile> {
+      const file = SAFE_KEY.test(key) ? await storage.open(key) : null;
+      if (!file) throw new HttpError(404, PHOTO_NOT_FOUND);
+      return file;
     },
   };
 }

@@ -8,8 +8,19 @@ import { NotificationSettingsSchema, PreferencesSchema } from './preferences.ts'
 
 export { profilesPaths } from './profiles.paths.ts';
 
+let photoBase = PHOTO_PATH_PREFIX;
+
+/**
+ * The server's STORAGE_PUBLIC_URL (a CDN in front of the object store): photo URLs become
+ * `<base>/<key>` instead of the API's path. Set by the server as it starts, before any URL is built
+ * (decision 76); the app never calls it and shows whatever URL it is sent.
+ */
+export function servePhotosFrom(base: string | undefined) {
+  photoBase = base ? `${base.replace(/\/+$/, '')}/` : PHOTO_PATH_PREFIX;
+}
+
 /** The URL a photo is shown from (storage keys are random file names). */
-export const photoUrl = (storageKey: string) => `${PHOTO_PATH_PREFIX}${storageKey}`;
+export const photoUrl = (storageKey: string) => `${photoBase}${storageKey}`;
 
 const readOnly = (label: string) => z.never({ error: `${label} cannot be changed` }).optional();
 
