@@ -142,8 +142,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           // Several server instances share one database only on PostgreSQL (PGlite's NOTIFY stays in one
-          // process); a connection pool is PostgreSQL's alone.
-          exclude: ['tests/api/multi-instance-*.test.ts', 'tests/api/postgres-*.test.ts'],
+          // process), the cluster (nginx in front of two instances) too; a connection pool is PostgreSQL's alone.
+          exclude: ['tests/api/multi-instance-*.test.ts', 'tests/api/postgres-*.test.ts', 'tests/api/cluster.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
