@@ -100,6 +100,8 @@ export type AppDeps = {
   checkAnswers?: boolean;
   /** Accounts one client address may open per hour (REGISTRATIONS_PER_IP); the auth feature's limit when omitted. */
   registrationsPerIp?: number;
+  /** Proxies (addresses or ranges) whose X-Forwarded-For names the client: per-address limits count clients, not the proxy. */
+  trustProxy?: string[];
 };
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
     logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors: answerRefusedAddress,
+    trustProxy: deps.trustProxy?.length ? deps.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

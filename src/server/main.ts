@@ -79,6 +79,7 @@ async function main() {
     logger,
     backups: config.databaseUrl ? undefined : { dir: path.join(config.dataDir, 'backups'), keep: config.backupKeep },
     registrationsPerIp: config.registrationsPerIp,
+    trustProxy: config.trustProxy,
   });
   // `npm run backup` reaches the embedded database through this server, its only owner.
   const closeControl = config.databaseUrl

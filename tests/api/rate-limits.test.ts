@@ -42,3 +42,26 @@ describe('per-IP rate limits', () => {
     expect((await t.call('POST', '/auth/register', { body: t.registration() })).status).toBe(201);
   });
 });
+
+describe('behind a proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await startTestApp({ registrationsPerIp: 1, trustProxy: ['127.0.0.1'] });
+  });
+  afterAll(() => proxied.close());
+
+  const register = (app: TestApp, client: string) => app.call('POST', '/auth/register', { body: app.registration(), headers: { 'x-forwarded-for': client } });
+
+  it('with TRUST_PROXY naming the proxy, each client the proxy names has its own budget', async () => {
+    expect((await register(proxied, '203.0.113.5')).status).toBe(201);
+    expect((await register(proxied, '203.0.113.5')).status).toBe(429);
+    expect((await register(proxied, '203.0.113.6')).status).toBe(201);
+  });
+
+  it('without it, X-Forwarded-For is not believed: the connection is the client', async () => {
+    t.clock.advance(LIMITS.registerPerIp.windowMs);
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.registerPerIp.max; i++) statuses.push((await register(t, `198.51.100.${i}`)).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

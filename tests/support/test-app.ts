@@ -51,6 +51,7 @@ export async function startTestApp(
     backups?: { dir: string; keep: number };
     /** Accounts 127.0.0.1 may open per hour: TEST_REGISTRATIONS_PER_IP unless a test checks the limit itself. */
     registrationsPerIp?: number;
+    trustProxy?: string[];
     /**
      * Where uploads go: a temp folder, or a bucket of a local S3 server (s3rver) started for this
      * app. TEST_STORAGE=s3 (the api-s3 project) makes the bucket the default.
@@ -84,6 +85,7 @@ export async function startTestApp(
     backups: options.backups,
     checkAnswers: true,
     registrationsPerIp: options.registrationsPerIp ?? TEST_REGISTRATIONS_PER_IP,
+    trustProxy: options.trustProxy,
     push: {
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rendezvous.test' },
       allowedHosts: parseAllowedHosts(DEFAULT_PUSH_ALLOWED_HOSTS),

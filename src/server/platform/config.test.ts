@@ -34,6 +34,14 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY lists (addresses or ranges); none by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['true', '10.0.0.0/33', '::1/129', '127.0.0.1,', 'proxy.example.com', '10.0.0.1/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY: TRUST_PROXY must be a comma-separated list/);
+    }
+  });
+
   it("leaves registrations per address to the auth feature's limit unless REGISTRATIONS_PER_IP says otherwise (1 to 100000)", () => {
     expect(loadConfig({}).registrationsPerIp).toBeUndefined();
     expect(loadConfig({ REGISTRATIONS_PER_IP: '10000' }).registrationsPerIp).toBe(10000);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ObjectStoreSettings } from './storage-s3.ts';
@@ -16,6 +17,16 @@ const urlText = (name: string, protocols: string[]) =>
 
 const BACKUP_KEEP_RANGE = 'BACKUP_KEEP must be a whole number from 0 to 365';
 const DRAIN_RANGE = 'DRAIN_SECONDS must be a whole number from 0 to 300';
+const TRUST_PROXY_FORMAT = 'TRUST_PROXY must be a comma-separated list of the proxies\' addresses (IPv4 or IPv6, optionally with a /prefix), such as 127.0.0.1,10.0.0.0/8';
+
+/** An IP address, optionally with a CIDR prefix length that fits it. */
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 const POOL_SIZE_RANGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
 const REGISTRATIONS_RANGE = 'REGISTRATIONS_PER_IP must be a whole number from 1 to 100000';
 
@@ -59,6 +70,9 @@ const EnvSchema = z.object({
     .number({ error: BACKUP_KEEP_RANGE })
     .refine((keep) => Number.isInteger(keep) && keep >= 0 && keep <= 365, BACKUP_KEEP_RANGE)
     .default(7),
+  TRUST_PROXY: optionalText
+    .transform((value) => (value === undefined ? [] : value.split(',').map((part) => part.trim())))
+    .refine((parts) => parts.every(isAddressOrRange), TRUST_PROXY_FORMAT),
   DRAIN_SECONDS: z.coerce
     .number({ error: DRAIN_RANGE })
     .refine((seconds) => Number.isInteger(seconds) && seconds >= 0 && seconds <= 300, DRAIN_RANGE)
@@ -125,6 +139,8 @@ export type Config = {
   backupKeep: number;
   /** On SIGTERM, how long GET /api/ready answers 503 (draining) before the server closes. */
   drainSeconds: number;
+  /** The proxies whose X-Forwarded-For names the client (empty: the connection's address is the client's). */
+  trustProxy: string[];
   /** Browser tests only: an adjustable clock and POST /api/test/clock to move it. */
   testClock: boolean;
   /**
@@ -168,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerIp: e.REGISTRATIONS_PER_IP,
     backupKeep: e.BACKUP_KEEP,
     drainSeconds: e.DRAIN_SECONDS,
+    trustProxy: e.TRUST_PROXY,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
