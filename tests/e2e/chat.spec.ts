@@ -117,4 +117,11 @@ test('a long conversation opens at its newest message, and Load older keeps the 
   // The message that was at the top is still in view; the older ones are above it.
   await expect(log.getByText('Note 6', { exact: true })).toBeInViewport();
   await expect(log.getByText('Note 1', { exact: true })).not.toBeInViewport();
+
+  // A message arriving while the member reads the oldest ones does not pull them down.
+  await log.evaluate((element) => (element.scrollTop = 0));
+  await expect(log.getByText('Note 1', { exact: true })).toBeInViewport();
+  await apiPost(baseURL!, host, '/messages/send', { recipientId: guest.user._id, content: 'While you read' }, 201);
+  await expect(log.getByText('While you read', { exact: true })).toBeAttached();
+  await expect(log.getByText('Note 1', { exact: true })).toBeInViewport();
 });

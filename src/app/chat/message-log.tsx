@@ -43,13 +43,16 @@ export function MessageLog({
   stickSignal: number;
 }) {
   const log = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  /** Set by a send: the next placement goes to the bottom whatever the position. */
+  const stick = useRef(true);
+  /** The log's content height after the last placement: where "the bottom" was before this update. */
+  const placedHeight = useRef(0);
   /** Where the log was when older messages were asked for: its height and position. */
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const lastOwn = entries.findLast((entry) => entry.own && !entry.pending);
 
   useLayoutEffect(() => {
-    atBottom.current = true;
+    stick.current = true;
   }, [stickSignal]);
 
   useLayoutEffect(() => {
@@ -58,9 +61,14 @@ export function MessageLog({
     if (anchor.current && !loadingOlder) {
       element.scrollTop = element.scrollHeight - anchor.current.height + anchor.current.top;
       anchor.current = null;
-    } else if (atBottom.current) {
-      element.scrollTop = element.scrollHeight;
+    } else {
+      // Where the member is now, read at once (their scroll's event may not have come yet), against
+      // the bottom as it was before this update: someone reading older messages stays there.
+      const wasAtBottom = element.scrollTop + element.clientHeight >= placedHeight.current - BOTTOM_SLACK_PX;
+      if (stick.current || wasAtBottom) element.scrollTop = element.scrollHeight;
     }
+    stick.current = false;
+    placedHeight.current = element.scrollHeight;
   }, [entries, loadingOlder, stickSignal]);
 
   const loadOlder = async () => {
@@ -82,10 +90,6 @@ export function MessageLog({
       aria-busy={loadingOlder || undefined}
       // A scrolling region is reachable by keyboard (arrows and Page Up scroll it).
       tabIndex={0}
-      onScroll={() => {
-        const element = log.current!;
-        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
-      }}
     >
       {hasOlder && (
         <div className="chat-older">

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { BLOCK_TEXTS } from '#shared/api/blocks.paths.ts';
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS, type ReportReason } from '#shared/api/reports.paths.ts';
-import { ReportRequestSchema } from '#shared/api/reports.ts';
 import { blocksApi, refreshAfterBlock } from '#app/blocks/blocks.api.ts';
 import { useFormSubmit } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
@@ -97,6 +96,8 @@ function ReportDialog({ open, onClose, userId, name, onBlocked }: DialogProps) {
 
   async function send(event: FormEvent) {
     event.preventDefault();
+    // The schema (and zod with it) comes with the first send: a member's pages load no zod to show data.
+    const { ReportRequestSchema } = await import('#shared/api/reports.ts');
     const body = fields.validate(ReportRequestSchema, { userId, reason, details, block: alsoBlock });
     if (!body) return;
     let blocked = false;
