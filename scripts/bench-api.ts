@@ -13,9 +13,9 @@ import { startCluster } from '../tests/support/postgres-global-setup.ts';
 
 const execFileAsync = promisify(execFile);
 const MEMBERS = 100_000;
-const CONNECTIONS = 50;
-const SECONDS = 10;
-const WARM_UP_SECONDS = 2;
+export const CONNECTIONS = 50;
+export const SECONDS = 10;
+export const WARM_UP_SECONDS = 2;
 /** The run that counts each call's statements (not the measured one). */
 const STATEMENTS_SECONDS = 3;
 const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
@@ -85,6 +85,15 @@ request = function()
   return wrk.format(nil, string.format("${BROWSE_PATH}&minAge=%d&maxAge=%d", 18 + n % 43, 61 + math.floor(n / 43)))
 end
 `;
+/** wrk's script for requests that go through `paths` in turn (a member's photos, say). */
+const pathsScript = (paths: string[]) => `
+local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
+local n = 0
+request = function()
+  n = n % #paths + 1
+  return wrk.format(nil, paths[n])
+end
+`;
 const RESULT_SCRIPT = `
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -104,9 +113,9 @@ function clientCpuMs(): number {
  * autocannon did, decision 65) for `seconds` at `connections`, from one thread; a failed answer
  * is a non-2xx status or a socket error.
  */
-async function load(url: string, token: string | null, seconds: number, freshQuestions = false, connections = CONNECTIONS): Promise<Load> {
+async function load(url: string, token: string | null, seconds: number, requestScript = '', connections = CONNECTIONS): Promise<Load> {
   const script = path.join(os.tmpdir(), `rendezvous-bench-${process.pid}.lua`);
-  writeFileSync(script, (freshQuestions ? QUESTIONS_SCRIPT : '') + RESULT_SCRIPT);
+  writeFileSync(script, requestScript + RESULT_SCRIPT);
   const { stdout } = await execFileAsync('wrk', [
     '--threads', '1', '--connections', String(connections), '--duration', `${seconds}s`, '--timeout', '10s',
     '--script', script, ...(token ? ['--header', `authorization: Bearer ${token}`] : []), url,
@@ -120,16 +129,18 @@ async function load(url: string, token: string | null, seconds: number, freshQue
 
 /**
  * A warm-up, then the measured run (with its CPU per request when `pids` are given); `connections`
- * defaults to the API half's 50. With `statementsDb`, the statements are counted in a short run of
- * their own: pg_stat_statements tracks nothing during the measured run, whose figures it would
- * otherwise raise (it cost about 8 % of browse's PostgreSQL CPU).
+ * defaults to the API half's 50; with `paths`, the requests go through them in turn on `url`'s
+ * server. With `statementsDb`, the statements are counted in a short run of their own:
+ * pg_stat_statements tracks nothing during the measured run, whose figures it would otherwise
+ * raise (it cost about 8 % of browse's PostgreSQL CPU).
  */
 export async function measure(
   url: string,
   token: string | null,
-  options: { freshQuestions?: boolean; connections?: number; pids?: Pids; statementsDb?: pg.Client } = {},
+  options: { freshQuestions?: boolean; paths?: string[]; connections?: number; pids?: Pids; statementsDb?: pg.Client } = {},
 ): Promise<Load> {
-  const run = (seconds: number) => load(url, token, seconds, options.freshQuestions, options.connections);
+  const requestScript = options.freshQuestions ? QUESTIONS_SCRIPT : options.paths ? pathsScript(options.paths) : '';
+  const run = (seconds: number) => load(url, token, seconds, requestScript, options.connections);
   if (options.statementsDb) await trackStatements(options.statementsDb, false);
   await run(WARM_UP_SECONDS);
   const cpu = options.pids && (await cpuMeter(options.pids));
@@ -203,7 +214,7 @@ async function call(server: ServerProcess, method: string, url: string, body?: u
 }
 
 /** A new member in Vancouver, verified through the link the server wrote to its outbox (no SMTP_URL). */
-async function verifiedViewer(server: ServerProcess): Promise<string> {
+export async function verifiedViewer(server: ServerProcess): Promise<string> {
   const email = `viewer-${Date.now()}@bench.rendezvous.invalid`;
   const registered = await call(server, 'POST', '/api/auth/register', {
     accountType: 'individual',

@@ -4,10 +4,11 @@
 // puts the API under load (scripts/bench-api.ts) and the bookings calls (scripts/bench-bookings.ts),
 // the time from a booking request to its Web Push leaving the server (scripts/bench-push.ts), and a
 // chat message's way from instance A's commit to a socket on instance B (scripts/bench-realtime.ts),
-// the installed app's warm start with the server stopped (scripts/bench-offline.ts), and a backup
-// and restore of the 100 000-member seed (scripts/bench-backup.ts).
-// `-- --only pages`, `-- --only api`, `-- --only bookings`, `-- --only push`,
-// `-- --only realtime`, `-- --only offline` or `-- --only backup` runs one part.
+// the installed app's warm start with the server stopped (scripts/bench-offline.ts), a backup
+// and restore of the 100 000-member seed (scripts/bench-backup.ts), and photos served and uploaded
+// through the folder and through an object store (scripts/bench-storage.ts).
+// `-- --only pages`, `-- --only api`, `-- --only bookings`, `-- --only push`, `-- --only realtime`,
+// `-- --only offline`, `-- --only backup` or `-- --only storage` runs one part.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,9 +25,10 @@ import { benchBookings } from './bench-bookings.ts';
 import { benchPush } from './bench-push.ts';
 import { benchOffline } from './bench-offline.ts';
 import { benchRealtime } from './bench-realtime.ts';
+import { benchStorage } from './bench-storage.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline', 'backup'];
+const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline', 'backup', 'storage'];
 if (values.only !== undefined && !PARTS.includes(values.only)) {
   console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
   process.exit(2);
@@ -111,8 +113,8 @@ async function benchPages() {
 }
 
 const runs = (part: string) => values.only === undefined || values.only === part;
-// The API and bookings parts put the server under load with wrk (a Debian package).
-if (runs('api') || runs('bookings')) execSync('bash scripts/ensure-system-packages.sh wrk', { stdio: 'inherit' });
+// The API, bookings and storage parts put the server under load with wrk (a Debian package).
+if (runs('api') || runs('bookings') || runs('storage')) execSync('bash scripts/ensure-system-packages.sh wrk', { stdio: 'inherit' });
 if (runs('pages')) await benchPages();
 if (runs('api')) await benchApi();
 if (runs('bookings')) await benchBookings();
@@ -120,3 +122,4 @@ if (runs('push')) await benchPush();
 if (runs('realtime')) await benchRealtime();
 if (runs('offline')) await benchOffline();
 if (runs('backup')) await benchBackup();
+if (runs('storage')) await benchStorage();
