@@ -166,10 +166,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The photo API once more with uploads in an object store (a local S3 server) instead of the folder.
+          // The photo and banner APIs once more with uploads in an object store (a local S3 server) instead of the folder.
           name: 'api-s3',
           environment: 'node',
-          include: ['tests/api/photos.test.ts'],
+          include: ['tests/api/photos.test.ts', 'tests/api/restaurants.test.ts'],
           env: { TEST_DB: 'pglite', TEST_STORAGE: 's3' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

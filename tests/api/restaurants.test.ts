@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths } from '#shared/api/admin.ts';
@@ -10,6 +9,8 @@ import { UNCLAIMED_UPLOAD_KEPT_MS } from '#server/admin/restaurants.service.ts';
 const ADMIN_EMAIL = 'chef@rendezvous.test';
 
 let t: TestApp;
+/** The keys in the uploads' storage, whichever it is (the folder, or the object store in api-s3). */
+const storedKeys = () => t.photoStorage.list();
 let admin: TestMember;
 let plain: TestMember;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe('who may call', () => {
     const jpeg = await cameraJpeg();
     expect((await uploadBanner(undefined, { name: 'b.jpg', bytes: jpeg, type: 'image/jpeg' })).status).toBe(401);
     expect((await uploadBanner(plain.token, { name: 'b.jpg', bytes: jpeg, type: 'image/jpeg' })).status).toBe(403);
-    expect(readdirSync(t.photoDir).filter((file) => file.startsWith('banner-'))).toEqual([]);
+    expect((await storedKeys()).filter((file) => file.startsWith('banner-'))).toEqual([]);
 
     const list = await t.call('GET', restaurantsPaths.list, { token: admin.token });
     const still = (list.body.restaurants as Restaurant[]).find((r) => r._id === existing._id)!;
@@ -215,7 +216,7 @@ describe('banner images', () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     expect(uploaded.body.filename).toMatch(/^banner-[0-9a-f-]{36}\.webp$/);
     expect(uploaded.body.url).toBe(`/api/photos/${uploaded.body.filename}`);
-    expect(readdirSync(t.photoDir)).toContain(uploaded.body.filename);
+    expect((await storedKeys())).toContain(uploaded.body.filename);
 
     const served = await fetch(`${t.url}${uploaded.body.url}`);
     expect(served.status).toBe(200);
@@ -233,7 +234,7 @@ describe('banner images', () => {
   });
 
   it('refuses a spoofed type, a missing image, a non-multipart body and an oversize file, storing nothing', async () => {
-    const before = readdirSync(t.photoDir).length;
+    const before = (await storedKeys()).length;
     const text = new TextEncoder().encode('this is not a picture at all, just text');
     const spoofed = await uploadBanner(admin.token, { name: 'banner.png', bytes: text, type: 'image/png' });
     expect(spoofed.status).toBe(400);
@@ -260,7 +261,7 @@ describe('banner images', () => {
     expect(oversize.status).toBe(413);
     expect(oversize.body.fields[0].field).toBe('image');
 
-    expect(readdirSync(t.photoDir).length).toBe(before);
+    expect((await storedKeys()).length).toBe(before);
   });
 
   it('replacing or removing the image deletes the old file; deleting the restaurant deletes its file', async () => {
@@ -270,17 +271,17 @@ describe('banner images', () => {
 
     const replaced = await t.call('PUT', restaurantsPaths.one(restaurant._id), { token: admin.token, body: body({ name: 'Changing', banner: { image: two } }) });
     expect(replaced.status).toBe(200);
-    expect(readdirSync(t.photoDir)).not.toContain(one.filename);
-    expect(readdirSync(t.photoDir)).toContain(two.filename);
+    expect((await storedKeys())).not.toContain(one.filename);
+    expect((await storedKeys())).toContain(two.filename);
 
     // Kept: the same image sent back changes nothing on disk.
     expect((await t.call('PUT', restaurantsPaths.one(restaurant._id), { token: admin.token, body: body({ name: 'Changing', banner: { image: two } }) })).status).toBe(200);
-    expect(readdirSync(t.photoDir)).toContain(two.filename);
+    expect((await storedKeys())).toContain(two.filename);
 
     const deleted = await t.call('DELETE', restaurantsPaths.one(restaurant._id), { token: admin.token });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ success: true });
-    expect(readdirSync(t.photoDir)).not.toContain(two.filename);
+    expect((await storedKeys())).not.toContain(two.filename);
     expect((await t.call('DELETE', restaurantsPaths.one(restaurant._id), { token: admin.token })).status).toBe(404);
     expect((await auditOf(restaurant._id)).map((entry) => entry.action)).toEqual(['restaurant_delete', 'restaurant_update', 'restaurant_update', 'restaurant_create']);
     const list = await t.call('GET', restaurantsPaths.list, { token: admin.token });
@@ -294,23 +295,23 @@ describe('banner images', () => {
 
     t.clock.advance(UNCLAIMED_UPLOAD_KEPT_MS - 60_000);
     await t.app.jobs.runDue();
-    expect(readdirSync(t.photoDir)).toContain(abandoned.filename);
+    expect((await storedKeys())).toContain(abandoned.filename);
 
     t.clock.advance(2 * 60 * 60_000);
     await t.app.jobs.runDue();
-    expect(readdirSync(t.photoDir)).not.toContain(abandoned.filename);
+    expect((await storedKeys())).not.toContain(abandoned.filename);
     expect((await fetch(`${t.url}${abandoned.url}`)).status).toBe(404);
     const tooLate = await t.call('POST', restaurantsPaths.list, { token: admin.token, body: body({ name: 'Too late', banner: { image: abandoned } }) });
     expect(tooLate.status).toBe(400);
     expect(tooLate.body.fields).toEqual([{ field: 'banner.image.filename', message: RESTAURANT_ERRORS.imageUnknown }]);
 
-    expect(readdirSync(t.photoDir)).toContain(saved.filename);
+    expect((await storedKeys())).toContain(saved.filename);
     const twin = await create(body({ name: 'Shows the same image', banner: { image: saved } }));
     expect(twin.banner.image?.filename).toBe(saved.filename);
     await t.call('DELETE', restaurantsPaths.one(restaurant._id), { token: admin.token });
-    expect(readdirSync(t.photoDir)).toContain(saved.filename);
+    expect((await storedKeys())).toContain(saved.filename);
     await t.call('DELETE', restaurantsPaths.one(twin._id), { token: admin.token });
-    expect(readdirSync(t.photoDir)).not.toContain(saved.filename);
+    expect((await storedKeys())).not.toContain(saved.filename);
   });
 
   it('two saves naming one fresh upload at once both show it', async () => {
@@ -320,7 +321,7 @@ describe('banner images', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     for (const answer of answers) await t.call('DELETE', restaurantsPaths.one(answer.body.restaurant._id), { token: admin.token });
-    expect(readdirSync(t.photoDir)).not.toContain(image.filename);
+    expect((await storedKeys())).not.toContain(image.filename);
   });
 });
 
