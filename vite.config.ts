@@ -2,6 +2,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -126,14 +127,18 @@ export default defineConfig({
     },
   },
   test: {
+    // The API suites wait on sockets, PostgreSQL and timers as much as they compute: twice as many
+    // workers as cores keeps the cores busy (the default, one fewer than the cores, is one here).
+    // Each project's time limit for a test allows for that sharing.
+    maxWorkers: 2 * availableParallelism(),
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'sw/**/*.test.ts', 'tests/architecture/**/*.test.ts'] },
+        test: { name: 'unit', environment: 'node', testTimeout: 15_000, include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'sw/**/*.test.ts', 'tests/architecture/**/*.test.ts'] },
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['src/app/**/*.test.{ts,tsx}'], setupFiles: ['src/app/platform/jsdom-setup.ts'] },
+        test: { name: 'dom', environment: 'jsdom', testTimeout: 15_000, include: ['src/app/**/*.test.{ts,tsx}'], setupFiles: ['src/app/platform/jsdom-setup.ts'] },
       },
       {
         extends: true,

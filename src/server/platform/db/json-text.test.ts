@@ -1,12 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FieldsTogether, jsonFillerOf, jsonObjectOf, jsonTemplateOf, jsonValue } from './json-text.ts';
 
 const pglite = new PGlite();
 const db = drizzle(pglite);
+// Starting PGlite (its WebAssembly) can take seconds on a busy machine: not part of any test's time.
+beforeAll(() => pglite.waitReady, 60_000);
 afterAll(() => pglite.close());
 
 /** What PostgreSQL writes of each text. */
