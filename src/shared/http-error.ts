@@ -6,13 +6,14 @@ export type ApiErrorBody = { error: string; fields?: FieldError[] };
 
 /** Thrown by services (and by the client's transport) to carry a status and the error body. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fields?: FieldError[],
-  ) {
+  readonly status: number;
+  readonly fields?: FieldError[];
+
+  constructor(status: number, message: string, fields?: FieldError[]) {
     super(message);
     this.name = 'HttpError';
+    this.status = status;
+    this.fields = fields;
   }
 
   toBody(): ApiErrorBody {

@@ -18,7 +18,7 @@ import { connect, fence, type RealtimeClient } from '#tests/support/realtime.ts'
 import { createSlot } from '#tests/support/slots.ts';
 
 /**
- * Two real server processes (`node --import tsx src/server/main.ts`, as `npm start` runs it) over one
+ * Two real server processes (`node src/server/main.ts`, as `npm start` runs it) over one
  * PostgreSQL database: what a member does through one reaches a partner's socket on the other, and
  * an instance killed outright (SIGKILL: no shutdown, no cleanup) is swept by the survivor, its
  * members offline for their partners. The in-process variants are in multi-instance-realtime.test.ts.

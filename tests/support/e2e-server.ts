@@ -41,7 +41,7 @@ export async function startServerProcess(
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -15,9 +15,12 @@ export const BIOMETRIC_TEXTS = {
 
 /** What the flow throws before it reaches the browser's WebAuthn call. */
 export class BiometricUnavailable extends Error {
-  constructor(readonly reason: 'no-webauthn' | 'no-platform-authenticator') {
+  readonly reason: 'no-webauthn' | 'no-platform-authenticator';
+
+  constructor(reason: 'no-webauthn' | 'no-platform-authenticator') {
     super(reason);
     this.name = 'BiometricUnavailable';
+    this.reason = reason;
   }
 }
 

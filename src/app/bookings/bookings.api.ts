@@ -19,11 +19,11 @@ export const BOOKING_SUBMIT_FAILED = 'Failed to submit booking request';
 
 /** A refused booking request; a 400 'Profile incomplete' names the missing profile parts. */
 export class BookingRequestError extends HttpError {
-  constructor(
-    cause: HttpError,
-    readonly missing: string[],
-  ) {
+  readonly missing: string[];
+
+  constructor(cause: HttpError, missing: string[]) {
     super(cause.status, cause.message, cause.fields);
+    this.missing = missing;
   }
 }
 

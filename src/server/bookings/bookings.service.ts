@@ -69,12 +69,15 @@ export const BOOKING_MESSAGES = {
 
 /** The 400 of an incomplete profile also names what is missing (core-journey §8: 'Missing: {missing_fields}'). */
 export class ProfileIncompleteError extends HttpError {
-  constructor(readonly missing: MissingField[]) {
+  readonly missing: MissingField[];
+
+  constructor(missing: MissingField[]) {
     super(
       400,
       BOOKING_ERRORS.profileIncomplete,
       missing.map((field) => ({ field, message: `${field.replace('_', ' ')} is required` })),
     );
+    this.missing = missing;
   }
 
   override toBody() {

@@ -22,14 +22,16 @@ export type Holder = {
 };
 
 export class DataDirBusy extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly holder: Holder,
-  ) {
+  readonly dataDir: string;
+  readonly holder: Holder;
+
+  constructor(dataDir: string, holder: Holder) {
     super(
       `The data folder ${dataDir} is in use by another Rendezvous process: pid ${holder.pid} (${holder.command}), since ${holder.since}. ` +
         'Stop it first, or set DATA_DIR to another folder.',
     );
+    this.dataDir = dataDir;
+    this.holder = holder;
   }
 }
 

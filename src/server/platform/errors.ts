@@ -4,9 +4,12 @@ import { HttpError } from '#shared/http-error.ts';
 
 /** A 429 that also tells the client when to come back. */
 export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -8,8 +8,11 @@ export const SLOW_REQUEST_MS = 500;
  * only at debug. Server errors are also logged where they are handled (platform/errors.ts).
  */
 export class RequestLog extends LogController {
-  constructor(private readonly slowMs = SLOW_REQUEST_MS) {
+  private readonly slowMs: number;
+
+  constructor(slowMs = SLOW_REQUEST_MS) {
     super();
+    this.slowMs = slowMs;
   }
 
   override incomingRequest() {}

@@ -22,10 +22,13 @@ export type Who = 'anonymous' | 'member' | 'admin';
 
 /** A generated pointer at a known record, resolved when the request is sent (the pools change as the run goes). */
 class KnownRef {
-  constructor(
-    readonly category: IdCategory | 'any',
-    readonly index: number,
-  ) {}
+  readonly category: IdCategory | 'any';
+  readonly index: number;
+
+  constructor(category: IdCategory | 'any', index: number) {
+    this.category = category;
+    this.index = index;
+  }
 }
 
 type UploadFile = { kind: ImageKind; name: string; type: string };
@@ -206,13 +209,15 @@ export class Fuzzer {
   private readonly log: (line: string) => void;
   private readonly invalidity: ReturnType<typeof createRequestValidator> | null;
 
-  constructor(
-    private readonly t: TestApp,
-    readonly operations: Operation[],
-    /** Set when GET /api/openapi.json itself did not answer the document. */
-    readonly documentProblem: string | undefined,
-    settings: FuzzerSettings = {},
-  ) {
+  private readonly t: TestApp;
+  readonly operations: Operation[];
+  /** Set when GET /api/openapi.json itself did not answer the document. */
+  readonly documentProblem: string | undefined;
+
+  constructor(t: TestApp, operations: Operation[], documentProblem: string | undefined, settings: FuzzerSettings = {}) {
+    this.t = t;
+    this.operations = operations;
+    this.documentProblem = documentProblem;
     this.log = settings.log ?? (() => {});
     this.invalidity = settings.strict ? createRequestValidator() : null;
     this.serverLog = settings.serverLog ?? null;

@@ -47,10 +47,13 @@ export function jsonArrayOf(element: SQL, from: SQL, orderBy: SQL, some?: SQL): 
  * two values of one subquery: the same object is given for each of its keys, in their order.
  */
 export class FieldsTogether {
-  constructor(
-    readonly keys: readonly string[],
-    readonly list: SQL<string>,
-  ) {}
+  readonly keys: readonly string[];
+  readonly list: SQL<string>;
+
+  constructor(keys: readonly string[], list: SQL<string>) {
+    this.keys = keys;
+    this.list = list;
+  }
 }
 
 /**

@@ -92,13 +92,15 @@ type Named = ReturnType<typeof namedStatements>;
  * parses and plans every statement on every call. Drizzle still builds the SQL and maps the rows.
  */
 class NamedPgliteSession extends PgliteSession<Record<string, never>, TablesRelationalConfig> {
-  constructor(
-    client: PGlite | Transaction,
-    private readonly pgDialect: PgDialect,
-    private readonly named: Named,
-    private readonly inTransaction: boolean,
-  ) {
+  private readonly pgDialect: PgDialect;
+  private readonly named: Named;
+  private readonly inTransaction: boolean;
+
+  constructor(client: PGlite | Transaction, pgDialect: PgDialect, named: Named, inTransaction: boolean) {
     super(client, pgDialect, undefined);
+    this.pgDialect = pgDialect;
+    this.named = named;
+    this.inTransaction = inTransaction;
   }
 
   override prepareQuery<T extends PreparedQueryConfig = PreparedQueryConfig>(
