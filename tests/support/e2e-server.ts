@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { copyPgliteTemplate } from './pglite-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -40,6 +41,8 @@ export async function startServerProcess(
   const removeData = () => {
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  // A fresh embedded database starts from the migrated template, as its first start would leave it.
+  if (!options.dataDir && !options.env?.DATABASE_URL) await copyPgliteTemplate(dataDir);
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'src/server/main.ts')], {
     cwd: root,

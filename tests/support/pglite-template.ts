@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrationsFolder, openPglite } from '#server/platform/db/client.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PREFIX = 'rendezvous-pglite-template-';
+
+/** Changes with any migration and with PGlite's version: a template made by other code is never used. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrationsFolder, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let made: Promise<string> | null = null;
+
+/**
+ * The embedded database as a server's first start on an empty DATA_DIR leaves it (created and
+ * migrated, no rows), made once per machine and set of migrations and shared by every test process.
+ * A fresh server process started on a copy skips PGlite's initdb and the migrations: several
+ * seconds of CPU each time, and the suites start dozens.
+ */
+export function pgliteTemplate(): Promise<string> {
+  made ??= (async () => {
+    const dir = path.join(os.tmpdir(), `${PREFIX}${templateKey()}`);
+    if (existsSync(dir)) return dir;
+    const building = mkdtempSync(path.join(os.tmpdir(), `${PREFIX}building-`));
+    const database = openPglite(path.join(building, 'pglite'));
+    await database.migrate();
+    await database.close();
+    try {
+      renameSync(building, dir); // atomic: another process that got there first keeps its own
+    } catch {
+      rmSync(building, { recursive: true, force: true });
+    }
+    for (const old of readdirSync(os.tmpdir())) {
+      const other = path.join(os.tmpdir(), old);
+      if (old.startsWith(PREFIX) && other !== dir && !old.includes('building')) rmSync(other, { recursive: true, force: true });
+    }
+    return dir;
+  })();
+  return made;
+}
+
+/** Puts a copy of the template's database into an empty DATA_DIR. */
+export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+  cpSync(path.join(await pgliteTemplate(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+}
