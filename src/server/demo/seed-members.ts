@@ -128,6 +128,9 @@ function batchRows(random: ReturnType<typeof generator>, cityAt: ReturnType<type
   return rows;
 }
 
+/** One run of seedMembers: its members are `m0-<runid>@…` to `m<count-1>-<runid>@…` (the filled seed finds them so). */
+export type SeededRun = { runId: string; count: number };
+
 /**
  * Inserts `count` verified, fictional members in large batches: one statement per batch turns a
  * JSON document into members and their score ledger, with each score set from that same ledger.
@@ -136,7 +139,7 @@ function batchRows(random: ReturnType<typeof generator>, cityAt: ReturnType<type
 export async function seedMembers(
   db: Db,
   options: { count: number; now?: Date; seed?: number; batchSize?: number; parallel?: number; onBatch?: (done: number) => void },
-): Promise<void> {
+): Promise<SeededRun> {
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? 10_000;
   const parallel = options.parallel ?? 2;
@@ -167,6 +170,7 @@ export async function seedMembers(
   }
   // Fresh statistics, so the very next query plans with the new rows (the position index included).
   await db.execute(sql`analyze users, score_events`);
+  return { runId, count: options.count };
 }
 
 async function insertBatch(db: Db, json: string): Promise<void> {
