@@ -127,10 +127,10 @@ export default defineConfig({
     },
   },
   test: {
-    // The API suites wait on sockets, PostgreSQL and timers as much as they compute: twice as many
-    // workers as cores keeps the cores busy (the default, one fewer than the cores, is one here).
-    // Each project's time limit for a test allows for that sharing.
-    maxWorkers: 2 * availableParallelism(),
+    // The API suites wait on sockets, PostgreSQL and timers as much as they compute: one worker more
+    // than the cores keeps the cores busy (the default, one fewer than the cores, is one here). Each
+    // project's time limits allow for that sharing, and for the build and type check beside it.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
@@ -150,8 +150,8 @@ export default defineConfig({
           // process), the cluster (nginx in front of two instances) too; a connection pool is PostgreSQL's alone.
           exclude: ['tests/api/multi-instance-*.test.ts', 'tests/api/postgres-*.test.ts', 'tests/api/cluster.test.ts'],
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -164,8 +164,8 @@ export default defineConfig({
           exclude: ['tests/api/embedded-*.test.ts', 'tests/api/storage-*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -176,8 +176,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/photos.test.ts', 'tests/api/restaurants.test.ts'],
           env: { TEST_DB: 'pglite', TEST_STORAGE: 's3' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
