@@ -1,15 +1,19 @@
 // The API half of `npm run bench`: the real server process under load from wrk, on a
-// throw-away PostgreSQL seeded with 100 000 members, and on the embedded database for reference.
+// throw-away PostgreSQL holding the filled seed of 100 000 members (npm run seed -- --filled), and on
+// the embedded database for reference.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { fillSeed } from '../src/server/demo/seed-filled.ts';
 import { seedMembers } from '../src/server/demo/seed-members.ts';
 import { openPostgres } from '../src/server/platform/db/client.ts';
+import { folderStorage } from '../src/server/platform/storage.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
+import { judgeOn, machineLine, verdict, type Judge } from './bench-judge.ts';
 
 const execFileAsync = promisify(execFile);
 const MEMBERS = 100_000;
@@ -18,7 +22,7 @@ export const SECONDS = 10;
 export const WARM_UP_SECONDS = 2;
 /** The run that counts each call's statements (not the measured one). */
 const STATEMENTS_SECONDS = 3;
-const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 60 };
+const GOALS = { p95Ms: 50, requestsPerSecond: 2000, seedSeconds: 120 };
 export const BROWSE_PATH = '/api/users/browse?maxDistance=25';
 /**
  * The server's connections to PostgreSQL, which runs on the same cores: PostgreSQL's rule of thumb,
@@ -317,11 +321,12 @@ export function printLoadTable(title: string, rows: Row[]) {
   }
 }
 
-function judged(load: Load): string {
+/** A load's goals judged on shares of health's rate in the same run (scripts/bench-judge.ts). */
+function judged(load: Load, judge: Judge): string {
   if (load.failed > 0) return `ERRORS (${load.failed} failed answers)`;
-  const p95 = load.p95 <= GOALS.p95Ms ? 'PASS' : 'MISS';
-  const rps = load.rps >= GOALS.requestsPerSecond ? 'PASS' : 'MISS';
-  return p95 === 'PASS' && rps === 'PASS' ? 'PASS' : `MISS (p95 ${p95}, req/s ${rps})`;
+  const rate = judge.rate(load.rps, GOALS.requestsPerSecond);
+  const p95 = judge.p95(load.p95, GOALS.p95Ms);
+  return `${verdict(rate, p95)}: ${rate.text}; ${p95.text}`;
 }
 
 const reference = (load: Load) => (load.failed > 0 ? `ERRORS (${load.failed} failed answers)` : '(reference)');
@@ -334,6 +339,7 @@ export async function benchApi() {
   const cluster = await startCluster({ settings: ['shared_preload_libraries=auto_explain,pg_stat_statements', 'pg_stat_statements.track_planning=on'] });
   let statementsDb: pg.Client | null = null;
   let server: ServerProcess | null = null;
+  let pgDataDir: string | null = null;
   try {
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
@@ -346,36 +352,46 @@ export async function benchApi() {
 
     const database = openPostgres(databaseUrl);
     await database.migrate();
-    process.stdout.write(`Seeding ${MEMBERS.toLocaleString('en')} members into PostgreSQL ${version}…`);
+    process.stdout.write(`Seeding ${MEMBERS.toLocaleString('en')} members, filled, into PostgreSQL ${version}…`);
     const seedStarted = performance.now();
-    await seedMembers(database.db, { count: MEMBERS });
+    // The photo files go where the server started below reads them: its DATA_DIR's photos folder.
+    pgDataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-bench-'));
+    const run = await seedMembers(database.db, { count: MEMBERS });
+    await fillSeed(database.db, folderStorage(path.join(pgDataDir, 'photos')), run);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     await database.close();
     console.log(` ${seedSeconds.toFixed(1)} s`);
 
-    server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL_SIZE), LOG_LEVEL: 'info' }, quiet: true, ...profiled });
+    server = await startServerProcess({
+      env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL_SIZE), LOG_LEVEL: 'info' },
+      dataDir: pgDataDir,
+      quiet: true,
+      ...profiled,
+    });
     statementsDb = await statementsClient(databaseUrl);
     const costs = { pids: { server: server.child.pid!, postmaster: cluster.pid }, statementsDb };
     const token = await verifiedViewer(server);
     const browseStatus = (await call(server, 'GET', BROWSE_PATH, undefined, token)).status;
     const hasBrowse = browseStatus !== 404;
 
-    const rows: Row[] = [];
+    // Health first: the machine's speed in this run, which the goals below are judged against.
+    const health = await measure(`${server.url}/api/health`, null, costs);
+    const judge = judgeOn(health.rps);
+    console.log(machineLine(health.rps));
+    const rows: Row[] = [{ call: 'GET /api/health', load: health, goal: '', result: reference(health) }];
     if (hasBrowse) {
       const browse = await measure(`${server.url}${BROWSE_PATH}`, token, { freshQuestions: true, ...costs });
       rows.push({
         call: `GET ${BROWSE_PATH}&minAge…&maxAge…`,
         load: browse,
         goal: `p95 ≤ ${GOALS.p95Ms} ms, ≥ ${GOALS.requestsPerSecond.toLocaleString('en')} req/s`,
-        result: judged(browse),
+        result: judged(browse, judge),
       });
     } else {
       rows.push({ call: `GET ${BROWSE_PATH}`, load: null, goal: '', result: 'not measured: the endpoint answers 404 (not built yet)' });
     }
     const me = await measure(`${server.url}/api/auth/me`, token, costs);
     rows.push({ call: 'GET /api/auth/me', load: me, goal: '', result: reference(me) });
-    const health = await measure(`${server.url}/api/health`, null, costs);
-    rows.push({ call: 'GET /api/health', load: health, goal: '', result: reference(health) });
     const plan = hasBrowse ? await explainBrowse(cluster.url, cluster.logFile, server, token) : null;
     await server.stop();
     server = null;
@@ -397,8 +413,8 @@ export async function benchApi() {
       rows,
     );
     console.log(
-      `\n${`seed ${MEMBERS.toLocaleString('en')} members (npm run seed)`.padEnd(44)}${`${seedSeconds.toFixed(1)} s`.padStart(10)}` +
-        `${''.padStart(29)}  ${`< ${GOALS.seedSeconds} s`.padEnd(28)}${seedSeconds < GOALS.seedSeconds ? 'PASS' : 'MISS'}`,
+      `\n${`filled seed, ${MEMBERS.toLocaleString('en')} members (npm run seed)`.padEnd(44)}${`${seedSeconds.toFixed(1)} s`.padStart(10)}` +
+        `${''.padStart(29)}  ${`≤ ${GOALS.seedSeconds} s`.padEnd(28)}${seedSeconds <= GOALS.seedSeconds ? 'PASS' : 'MISS'}`,
     );
 
     if (hasBrowse) {
@@ -418,5 +434,6 @@ export async function benchApi() {
     await statementsDb?.end();
     await server?.stop();
     cluster.stop();
+    if (pgDataDir) rmSync(pgDataDir, { recursive: true, force: true });
   }
 }

@@ -1,33 +1,41 @@
 // Lighthouse (mobile preset: a mid-range phone on a slow 4G network, simulated) on the built app
 // as `npm start` serves it, with Debian's Chromium: the visitor's /, /login and /register, and,
-// signed in as a member in a city with demo members, /browse and /bookings. Each page is measured
-// on a cold visit (no HTTP cache, service worker or caches; the member's session stays), three
-// times, and the median run is kept.
+// signed in as a verified member in a city with demo members, every member page: /browse,
+// /bookings, /messages, a chat thread, /notifications, /availability, /profile, a demo member's
+// page and /score. Before measuring, the member is given what a living account has: a photo, free
+// times of their own, a confirmed date with a second member (so a thread exists, with a few
+// messages) and the notifications that brought. Each page is measured on a cold visit (no HTTP
+// cache, service worker or caches; the member's session stays), three times, and the median run is
+// kept.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import sharp from 'sharp';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import type { ServerProcess } from '../tests/support/e2e-server.ts';
 
-export type PageFigures = { page: string; score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number };
+export type PageFigures = { page: string; score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; member: boolean };
 
 const RUNS = 3;
 const VISITOR_PAGES = ['/', '/login', '/register'];
-const MEMBER_PAGES = ['/browse', '/bookings'];
+/** Labels of the member pages; the thread and the member's page get their ids once the data exists. */
+const MEMBER_PAGES = ['/browse', '/bookings', '/messages', '/messages/‹partner›', '/notifications', '/availability', '/profile', '/user/‹demo member›', '/score'];
 
 /** Needs a server started with demo members and without SMTP (mails land in DATA_DIR/outbox). */
 export async function lighthouseFigures(
   server: ServerProcess,
   options: {
-    /** Some of the pages only (default: all five). */
+    /** Some of the pages only, by label (default: all). */
     pages?: string[];
     /** Each run's full Lighthouse report goes there as JSON (the LCP element, request chains, long tasks). */
     reportDir?: string;
   } = {},
 ): Promise<PageFigures[]> {
-  const member = await verifiedMember(server);
+  const { member, partnerId, demoMemberId } = await livingMember(server);
+  const address = (label: string) => label.replace('‹partner›', partnerId).replace('‹demo member›', demoMemberId);
+  const session = { token: member.token, user: JSON.stringify(member.user) };
   const port = await freePort();
   const profile = path.join(server.dataDir, 'lighthouse-profile');
   const context = await chromium.launchPersistentContext(profile, {
@@ -39,8 +47,8 @@ export async function lighthouseFigures(
     const cdp = await context.newCDPSession(page);
     const figures: PageFigures[] = [];
     if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
-    for (const pathname of options.pages ?? [...VISITOR_PAGES, ...MEMBER_PAGES]) {
-      const signedIn = MEMBER_PAGES.includes(pathname);
+    for (const label of options.pages ?? [...VISITOR_PAGES, ...MEMBER_PAGES]) {
+      const signedIn = MEMBER_PAGES.includes(label);
       const runs: PageFigures[] = [];
       for (let run = 0, failed = 0; run < RUNS; run++) {
         // Cold: nothing cached on the device but (for a member) the stored session.
@@ -50,31 +58,32 @@ export async function lighthouseFigures(
             localStorage.clear();
             if (session) for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
           },
-          { session: signedIn ? member : null },
+          { session: signedIn ? session : null },
         );
         await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage,indexeddb' });
         await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(`${server.url}${pathname}`, {
+        const result = await lighthouse(`${server.url}${address(label)}`, {
           port,
           logLevel: 'error',
           onlyCategories: ['performance'],
           disableStorageReset: true,
         });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${label}`);
         // A run whose trace Lighthouse could not read (NO_NAVSTART on a busy machine) measured
         // nothing: it is run again rather than counted as a score of 0.
         if (result.lhr.runtimeError) {
-          if (++failed > RUNS) throw new Error(`Lighthouse failed on ${pathname}: ${result.lhr.runtimeError.message}`);
+          if (++failed > RUNS) throw new Error(`Lighthouse failed on ${label}: ${result.lhr.runtimeError.message}`);
           run--;
           continue;
         }
         if (options.reportDir) {
-          const name = `${pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${run + 1}.json`;
+          const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${run + 1}.json`;
           writeFileSync(path.join(options.reportDir, name), JSON.stringify(result.lhr));
         }
         const { audits, categories } = result.lhr;
         runs.push({
-          page: pathname,
+          page: label,
+          member: signedIn,
           score: Math.round((categories.performance?.score ?? 0) * 100),
           lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
           fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
@@ -90,35 +99,105 @@ export async function lighthouseFigures(
   }
 }
 
+type Registered = { token: string; user: { _id: string } };
+
+async function call(server: ServerProcess, method: string, route: string, token: string | null, body?: unknown) {
+  const response = await fetch(`${server.url}/api${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
 /** A member in Vancouver (where demo members live), e-mail verified through the mailed link. */
-export async function verifiedMember(server: ServerProcess): Promise<{ token: string; user: string }> {
-  const email = `bench-${Date.now()}@example.com`;
-  const registered = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      accountType: 'individual',
-      email,
-      password: 'a long enough secret',
-      name: 'Bench',
-      age: 31,
-      gender: 'male',
-      location: { city: 'Vancouver', country: 'Canada', coordinates: null },
-    }),
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const { token } = (await registered.json()) as { token: string };
+async function verifiedMember(server: ServerProcess, name: string, gender: string): Promise<Registered> {
+  const email = `bench-${name.toLowerCase()}-${Date.now()}@example.com`;
+  const location = { city: 'Vancouver', country: 'Canada', coordinates: null };
+  const { token } = (await call(server, 'POST', '/auth/register', null, { accountType: 'individual', email, password: 'a long enough secret', name, age: 31, gender, location })) as Registered;
   const outbox = path.join(server.dataDir, 'outbox');
-  const mail = readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), 'utf8')).find((text) => text.includes(email));
-  const link = mail?.match(/https?:\/\/\S*verify-email\S*/)?.[0];
-  if (!link) throw new Error('no verification mail in the outbox');
-  const verified = await fetch(`${server.url}/api/auth/verify-email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+  let link: string | undefined;
+  for (const deadline = Date.now() + 15_000; !link && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox);
+    } catch {
+      continue;
+    }
+    link = files.map((file) => readFileSync(path.join(outbox, file), 'utf8')).find((text) => text.includes(email))?.match(/https?:\/\/\S*verify-email\S*/)?.[0];
+  }
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  await call(server, 'POST', '/auth/verify-email', null, { token: new URL(link).searchParams.get('token') });
+  const { user } = (await call(server, 'GET', '/auth/me', token)) as { user: Registered['user'] };
+  return { token, user };
+}
+
+/** A real photo upload, as the profile screen sends it. */
+async function addPhoto(server: ServerProcess, member: Registered, background: string) {
+  const bytes = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
+  const answer = await fetch(`${server.url}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
+  if (answer.status !== 201) throw new Error(`photo upload answered ${answer.status}`);
+}
+
+function vancouverDay(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
+}
+
+/**
+ * The measured member with what a living account holds: a photo, two free times, a date a second
+ * member published and confirmed (so /bookings, the thread and /notifications have content) and a
+ * short conversation about it. Also the first demo member browse shows, whose page is measured.
+ */
+async function livingMember(server: ServerProcess) {
+  const member = await verifiedMember(server, 'Bench', 'male');
+  const partner = await verifiedMember(server, 'Ariadne', 'female');
+  await addPhoto(server, member, '#57a');
+  await addPhoto(server, partner, '#a75');
+  await call(server, 'PUT', '/users/profile', member.token, {
+    profile: {
+      name: 'Bench',
+      bio: 'Weekend hiker, weekday cook. Happiest over a long dinner with good conversation.',
+      interests: ['Hiking', 'Cooking', 'Live music'],
+      location: { city: 'Vancouver', country: 'Canada', coordinates: null },
+      preferences: {
+        dateTypes: ['coffee', 'lunch', 'dinner', 'drinks', 'activity'],
+        genderPreferences: ['male', 'female', 'couple'],
+        ageRange: { min: 18, max: 80 },
+        distance: 100,
+        accountTypes: ['individual', 'couple'],
+      },
+    },
   });
-  if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
-  const me = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
-  const { user } = (await me.json()) as { user: unknown };
-  return { token, user: JSON.stringify(user) };
+  for (const [offset, venue] of [[2, 'Café Lumen'], [5, 'Harbour Walk']] as const) {
+    await call(server, 'POST', '/availability/create', member.token, { date: vancouverDay(offset), startTime: '18:00', endTime: '20:00', dateType: 'drinks', venue });
+  }
+  const { slot } = (await call(server, 'POST', '/availability/create', partner.token, { date: vancouverDay(1), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' })) as {
+    slot: { _id: string };
+  };
+  const { booking } = (await call(server, 'POST', '/bookings/request', member.token, {
+    availabilityId: slot._id,
+    requestMessage: 'Dinner sounds lovely.',
+    proposedVenue: { name: 'Bistro Verde', address: '1 Main St', type: 'restaurant', priceRange: '$$' },
+    paymentResponsibility: { paidBy: 'requester' },
+  })) as { booking: { _id: string } };
+  await call(server, 'POST', `/bookings/${booking._id}/respond`, partner.token, { action: 'confirm' });
+  const messages: [Registered, Registered, string][] = [
+    [partner, member, 'Looking forward to tomorrow! Have you been to Bistro Verde before?'],
+    [member, partner, 'Never, but I hear their risotto is the thing to order.'],
+    [partner, member, 'Then risotto it is. Shall we meet at the door at seven?'],
+    [member, partner, 'Seven at the door. See you there!'],
+    [partner, member, 'See you!'],
+  ];
+  for (const [from, to, content] of messages) await call(server, 'POST', '/messages/send', from.token, { recipientId: to.user._id, content });
+  const { users } = (await call(server, 'GET', '/users/browse', member.token)) as { users: { _id: string }[] };
+  const demoMemberId = users.find((card) => card._id !== partner.user._id)?._id;
+  if (!demoMemberId) throw new Error('browse found no demo member');
+  const { user } = (await call(server, 'GET', '/auth/me', member.token)) as { user: Registered['user'] };
+  return { member: { token: member.token, user }, partnerId: partner.user._id, demoMemberId };
 }

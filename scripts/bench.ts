@@ -1,14 +1,15 @@
 // npm run bench: production figures beside their goals. Builds the app, serves it as `npm start`
 // does, loads "/" in headless Chromium as a first-time visitor and counts what it downloads, and
-// runs Lighthouse's mobile preset on the public pages and a member's (scripts/bench-lighthouse.ts); then
+// runs Lighthouse's mobile preset on the public pages and every member page (scripts/bench-lighthouse.ts); then
 // puts the API under load (scripts/bench-api.ts) and the bookings calls (scripts/bench-bookings.ts),
 // the time from a booking request to its Web Push leaving the server (scripts/bench-push.ts), and a
 // chat message's way from instance A's commit to a socket on instance B (scripts/bench-realtime.ts),
 // the installed app's warm start with the server stopped (scripts/bench-offline.ts), a backup
 // and restore of the 100 000-member seed (scripts/bench-backup.ts), and photos served and uploaded
-// through the folder and through an object store (scripts/bench-storage.ts).
+// through the folder and through an object store (scripts/bench-storage.ts), and a busy evening's
+// mixed load from many signed-in members on the filled seed (scripts/bench-mix.ts).
 // `-- --only pages`, `-- --only api`, `-- --only bookings`, `-- --only push`, `-- --only realtime`,
-// `-- --only offline`, `-- --only backup` or `-- --only storage` runs one part.
+// `-- --only offline`, `-- --only backup`, `-- --only storage` or `-- --only mix` runs one part.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -22,13 +23,14 @@ import { benchApi } from './bench-api.ts';
 import { benchBackup } from './bench-backup.ts';
 import { lighthouseFigures, type PageFigures } from './bench-lighthouse.ts';
 import { benchBookings } from './bench-bookings.ts';
+import { benchMix } from './bench-mix.ts';
 import { benchPush } from './bench-push.ts';
 import { benchOffline } from './bench-offline.ts';
 import { benchRealtime } from './bench-realtime.ts';
 import { benchStorage } from './bench-storage.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline', 'backup', 'storage'];
+const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline', 'backup', 'storage', 'mix'];
 if (values.only !== undefined && !PARTS.includes(values.only)) {
   console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
   process.exit(2);
@@ -47,11 +49,12 @@ const atMost = (figure: string, value: number, goal: number, show: (n: number) =
 
 /**
  * The pages: what a visitor's first visit to / downloads, and Lighthouse's mobile figures for the
- * public pages and a member's /browse and /bookings (scripts/bench-lighthouse.ts), in one table.
+ * public pages and every member page (scripts/bench-lighthouse.ts), in one table.
  */
 async function benchPages() {
   const root = path.resolve(import.meta.dirname, '..');
   const dist = path.join(root, 'dist');
+  const loadAtStart = os.loadavg()[0]!;
   const gzipSize = (file: string) => (existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length);
 
   execSync('npm run build --silent', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -98,7 +101,7 @@ async function benchPages() {
     { figure: `service worker precache (${precached.length} files, uncompressed)`, value: kb(precacheBytes), goal: '—', result: '(reported)' },
   ];
   for (const figures of pages) {
-    const name = `Lighthouse mobile ${figures.page}${['/browse', '/bookings'].includes(figures.page) ? ' (member)' : ''}`;
+    const name = `Lighthouse mobile ${figures.page}${figures.member ? ' (member)' : ''}`;
     rows.push(
       { figure: `${name} — performance score`, value: String(figures.score), goal: '100', result: figures.score >= 100 ? 'PASS' : 'MISS' },
       atMost(`${name} — LCP`, figures.lcpMs, 1500, ms),
@@ -107,14 +110,14 @@ async function benchPages() {
       atMost(`${name} — CLS`, figures.cls, 0.03, (n) => n.toFixed(3)),
     );
   }
-  console.log(`\nRendezvous benchmarks (production build; load average at start ${os.loadavg()[0]!.toFixed(1)})\n`);
-  console.log(`${'figure'.padEnd(62)}${'value'.padStart(12)}${'goal'.padStart(12)}  result`);
-  for (const row of rows) console.log(`${row.figure.padEnd(62)}${row.value.padStart(12)}${row.goal.padStart(12)}  ${row.result}`);
+  console.log(`\nRendezvous benchmarks (production build; load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at the end)\n`);
+  console.log(`${'figure'.padEnd(72)}${'value'.padStart(12)}${'goal'.padStart(12)}  result`);
+  for (const row of rows) console.log(`${row.figure.padEnd(72)}${row.value.padStart(12)}${row.goal.padStart(12)}  ${row.result}`);
 }
 
 const runs = (part: string) => values.only === undefined || values.only === part;
 // The API, bookings and storage parts put the server under load with wrk (a Debian package).
-if (runs('api') || runs('bookings') || runs('storage')) execSync('bash scripts/ensure-system-packages.sh wrk', { stdio: 'inherit' });
+if (runs('api') || runs('bookings') || runs('storage') || runs('mix')) execSync('bash scripts/ensure-system-packages.sh wrk', { stdio: 'inherit' });
 if (runs('pages')) await benchPages();
 if (runs('api')) await benchApi();
 if (runs('bookings')) await benchBookings();
@@ -123,3 +126,4 @@ if (runs('realtime')) await benchRealtime();
 if (runs('offline')) await benchOffline();
 if (runs('backup')) await benchBackup();
 if (runs('storage')) await benchStorage();
+if (runs('mix')) await benchMix();

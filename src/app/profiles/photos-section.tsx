@@ -94,7 +94,8 @@ export function PhotosSection({ photos }: { photos: Photo[] }) {
         <ul className="photo-grid">
           {photos.map((photo, index) => (
             <li key={photo._id} className="photo-tile">
-              <img src={photo.url} alt={`Your photo ${index + 1}`} loading="lazy" decoding="async" />
+              {/* The first tile is in the first screen (the page's largest paint): not lazy, so it is asked for at once. */}
+              <img src={photo.url} alt={`Your photo ${index + 1}`} loading={index === 0 ? undefined : 'lazy'} fetchPriority={index === 0 ? 'high' : undefined} decoding="async" />
               <Button size="sm" variant="danger" className="photo-delete" onClick={() => setToDelete(photo)} aria-label={`Delete photo ${index + 1}`}>
                 Delete
               </Button>

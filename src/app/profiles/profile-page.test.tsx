@@ -129,6 +129,16 @@ describe('/profile', () => {
     expect(body.profile.name).toBe('Robin Hood');
   });
 
+  it('asks for the first photo at once and at high priority (the first screen shows it); the others lazily', async () => {
+    await openProfile(memberUser({ profile: { ...memberUser().profile, photos: photosOf(3) } }));
+    const photos = within(photosSection()).getAllByRole('img');
+    expect(photos.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      [null, 'high'],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+  });
+
   it('deleting a photo asks first; cancelling sends nothing', async () => {
     const requests = await openProfile(memberUser({ profile: { ...memberUser().profile, photos: photosOf(2) } }));
     await userEvent.click(within(photosSection()).getByRole('button', { name: 'Delete photo 2' }));

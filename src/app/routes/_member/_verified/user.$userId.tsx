@@ -3,12 +3,15 @@ import { browseQueries } from '#app/browse/browse.api.ts';
 import { MemberPage } from '#app/browse/member-page.tsx';
 import { LikeButton } from '#app/likes/like-button.tsx';
 import { useNudge } from '#app/nudges/use-nudge.ts';
+import { preloadImage } from '#app/platform/preload-image.ts';
 import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/_verified/user/$userId')({
-  // Starts loading the member while the screen's code downloads; the screen shows its own errors.
+  // Starts loading the member while the screen's code downloads, and their first photo (the page's
+  // largest paint) as soon as the member is in; the screen shows its own errors.
   loader: ({ params }) => {
-    void queryClient.prefetchQuery(browseQueries.member(params.userId));
+    const member = browseQueries.member(params.userId);
+    void queryClient.prefetchQuery(member).then(() => preloadImage(queryClient.getQueryData(member.queryKey)?.profile.photos[0]?.url));
   },
   component: function Member() {
     const { userId } = Route.useParams();
