@@ -7,7 +7,7 @@
 // messages) and the notifications that brought. Each page is measured on a cold visit (no HTTP
 // cache, service worker or caches; the member's session stays), three times, and the median run is
 // kept.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import type { ServerProcess } from '../tests/support/e2e-server.ts';
+import { call, vancouverDay, verifiedMember, type Registered } from './bench-members.ts';
 
 export type PageFigures = { page: string; score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; member: boolean };
 
@@ -99,41 +100,6 @@ export async function lighthouseFigures(
   }
 }
 
-type Registered = { token: string; user: { _id: string } };
-
-async function call(server: ServerProcess, method: string, route: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${server.url}/api${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** A member in Vancouver (where demo members live), e-mail verified through the mailed link. */
-async function verifiedMember(server: ServerProcess, name: string, gender: string): Promise<Registered> {
-  const email = `bench-${name.toLowerCase()}-${Date.now()}@example.com`;
-  const location = { city: 'Vancouver', country: 'Canada', coordinates: null };
-  const { token } = (await call(server, 'POST', '/auth/register', null, { accountType: 'individual', email, password: 'a long enough secret', name, age: 31, gender, location })) as Registered;
-  const outbox = path.join(server.dataDir, 'outbox');
-  let link: string | undefined;
-  for (const deadline = Date.now() + 15_000; !link && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox);
-    } catch {
-      continue;
-    }
-    link = files.map((file) => readFileSync(path.join(outbox, file), 'utf8')).find((text) => text.includes(email))?.match(/https?:\/\/\S*verify-email\S*/)?.[0];
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  await call(server, 'POST', '/auth/verify-email', null, { token: new URL(link).searchParams.get('token') });
-  const { user } = (await call(server, 'GET', '/auth/me', token)) as { user: Registered['user'] };
-  return { token, user };
-}
-
 /** A real photo upload, as the profile screen sends it. */
 async function addPhoto(server: ServerProcess, member: Registered, background: string) {
   const bytes = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).jpeg().toBuffer();
@@ -141,12 +107,6 @@ async function addPhoto(server: ServerProcess, member: Registered, background: s
   form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
   const answer = await fetch(`${server.url}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
   if (answer.status !== 201) throw new Error(`photo upload answered ${answer.status}`);
-}
-
-function vancouverDay(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
 }
 
 /**

@@ -6,59 +6,17 @@
 // (performance.timeOrigin), the moment the first kept slot card is in the page (a MutationObserver
 // installed before the page's own scripts). Median and p95 over RUNS, beside the goal ≤ 1.0 s.
 import { execSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.ts';
 import { percentile } from './bench-api.ts';
+import { call, vancouverDay, verifiedMember } from './bench-members.ts';
 
 const RUNS = 15;
 const SLOTS = 12;
 const CPU_SLOWDOWN = 4;
 const GOAL_MS = 1000;
-
-type Registered = { token: string; user: { _id: string } };
-
-async function call(server: ServerProcess, method: string, route: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${server.url}/api${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (response.status >= 300) throw new Error(`${route}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** A verified member: registered, then verified through the link the server wrote to its outbox (no SMTP set). */
-async function verifiedMember(server: ServerProcess, name: string, gender: string): Promise<Registered> {
-  const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
-  const location = { city: 'Vancouver', country: 'Canada', coordinates: null };
-  const member = (await call(server, 'POST', '/auth/register', null, { accountType: 'individual', email, password: 'a long enough secret', name, age: 31, gender, location })) as Registered;
-  const outbox = path.join(server.dataDir, 'outbox');
-  let token: string | null = null;
-  for (const deadline = Date.now() + 15_000; !token && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox);
-    } catch {
-      continue;
-    }
-    const mail = files.map((file) => readFileSync(path.join(outbox, file), 'utf8')).find((text) => text.includes(email) && text.includes('verify'));
-    token = mail?.match(/[?&]token=([\w-]+)/)?.[1] ?? null;
-  }
-  if (!token) throw new Error(`no verification mail for ${email}`);
-  await call(server, 'POST', '/auth/verify-email', null, { token });
-  const { user } = (await call(server, 'GET', '/auth/me', member.token)) as { user: Registered['user'] };
-  return { token: member.token, user };
-}
-
-function vancouverDay(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
-}
 
 export async function benchOffline() {
   const root = path.resolve(import.meta.dirname, '..');
