@@ -6,7 +6,8 @@ const [vitestFile, playwrightFile] = process.argv.slice(2);
 let passed = 0;
 let skipped = 0;
 const failures = [];
-const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
+// Vitest's JSON report keeps no message for a time-out, only this placeholder.
+const firstLine = (text = '') => text.trim().split('\n')[0].replace(/^Error: STACK_TRACE_ERROR$/, 'timed out').slice(0, 300);
 
 if (existsSync(vitestFile)) {
   const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
@@ -16,7 +17,10 @@ if (existsSync(vitestFile)) {
     const name = file.name.replace(`${process.cwd()}/`, '');
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failedTests) failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && failedTests.length === 0) {
+      const notRun = file.assertionResults.filter((test) => test.status !== 'passed').length;
+      failures.push(`${name}: ${firstLine(file.message) || `a hook failed (the log above says how)${notRun ? `, so ${notRun} of its tests did not run` : ''}`}`);
+    }
   }
 } else failures.push(`${vitestFile}: no Vitest report`);
 
