@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/auth/auth.tables.ts';
 import { SEED_CITIES, SEED_EMAIL_DOMAIN, seedMembers } from '#server/demo/seed-members.ts';
-import { distanceKm, resolveLocation } from '#server/geo/geo.service.ts';
+import { distanceKm, resolveLocation, timeZoneAt } from '#server/geo/geo.service.ts';
 import { isDiscoverable } from '#server/auth/auth.read.ts';
 import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -52,6 +52,18 @@ describe('seeding members in bulk', () => {
       const centre = centres.get(row.city)!;
       expect(distanceKm(centre, [row.longitude!, row.latitude!]), row.city).toBeLessThan(10);
     }
+  });
+
+  it("puts each member in their city's time zone, so their free times read in it", async () => {
+    const rows = await all();
+    const zoneOf = new Map(SEED_CITIES.map(([city]) => {
+      const place = resolveLocation({ city, country: 'Canada', coordinates: null });
+      return [place.city, timeZoneAt(place.coordinates)] as const;
+    }));
+    for (const row of rows) expect(row.timeZone, row.city).toBe(zoneOf.get(row.city));
+    expect(zoneOf.get('Toronto')).toBe('America/Toronto');
+    expect(zoneOf.get('Halifax')).toBe('America/Halifax');
+    expect(new Set(rows.map((row) => row.timeZone)).size).toBeGreaterThanOrEqual(5);
   });
 
   it('mixes genders, account types, ages and interests, with preferences saved by a minority', async () => {

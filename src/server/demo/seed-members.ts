@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Gender } from '#shared/domain/account.ts';
 import { DATE_TYPES, INTEREST_OPTIONS } from '#shared/domain/profile.ts';
 import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
-import { resolveLocation } from '../geo/geo.service.ts';
+import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { DEMO_LEDGER, UNUSABLE_PASSWORD_HASH } from './demo-members.ts';
 
@@ -51,7 +51,10 @@ function generator(seed: number) {
 }
 
 function weightedCities() {
-  const places = SEED_CITIES.map(([city, weight]) => ({ place: resolveLocation({ city, country: 'Canada', coordinates: null }), weight }));
+  const places = SEED_CITIES.map(([city, weight]) => {
+    const place = resolveLocation({ city, country: 'Canada', coordinates: null });
+    return { place: { ...place, timeZone: timeZoneAt(place.coordinates) }, weight };
+  });
   const total = places.reduce((sum, city) => sum + city.weight, 0);
   let running = 0;
   const cumulative = places.map((city) => ({ place: city.place, upTo: (running += city.weight) / total }));
@@ -112,6 +115,7 @@ function batchRows(random: ReturnType<typeof generator>, cityAt: ReturnType<type
       interests: random.some(INTEREST_OPTIONS, 2, 6),
       city: place.city,
       country: place.country,
+      time_zone: place.timeZone,
       longitude: round2(place.coordinates[0] + (random.next() * 2 - 1) * JITTER_DEGREES * 1.5),
       latitude: round2(place.coordinates[1] + (random.next() * 2 - 1) * JITTER_DEGREES),
       created_at: createdAt.toISOString(),
@@ -179,18 +183,18 @@ async function insertBatch(db: Db, json: string): Promise<void> {
       select * from json_to_recordset(${json}::json) as t(
         email text, referral_code text, name text, age int, gender text, account_type text,
         partner_name text, partner_age int, partner_gender text, relationship_type text, bio text, interests text[],
-        city text, country text, longitude float8, latitude float8, created_at timestamptz, verified_at timestamptz,
+        city text, country text, time_zone text, longitude float8, latitude float8, created_at timestamptz, verified_at timestamptz,
         pref_date_types text[], pref_genders text[], pref_age_min int, pref_age_max int, pref_distance_km int,
         pref_account_types text[], ledger json)
     ),
     inserted as (
       insert into users (
-        email, password_hash, email_verified_at, account_type, name, age, gender, bio, interests, city, country,
+        email, password_hash, email_verified_at, account_type, name, age, gender, bio, interests, city, country, time_zone,
         longitude, latitude, partner_name, partner_age, partner_gender, relationship_type, referral_code,
         pref_date_types, pref_genders, pref_age_min, pref_age_max, pref_distance_km, pref_account_types,
         is_demo, created_at, score)
       select
-        email, ${UNUSABLE_PASSWORD_HASH}, verified_at, account_type, name, age, gender, bio, interests, city, country,
+        email, ${UNUSABLE_PASSWORD_HASH}, verified_at, account_type, name, age, gender, bio, interests, city, country, time_zone,
         longitude, latitude, partner_name, partner_age, partner_gender, relationship_type, referral_code,
         pref_date_types, pref_genders, pref_age_min, pref_age_max, pref_distance_km, pref_account_types,
         true, created_at,
