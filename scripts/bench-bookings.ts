@@ -4,15 +4,14 @@
 // slot (a fresh server's first burst, reported apart), so the measured one meets a warmed-up process
 // as members would. Then one member's bookings among 1 000 000 slots.
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { hashToken } from '../src/server/auth/tokens.ts';
 import { UNUSABLE_PASSWORD_HASH } from '../src/server/demo/demo-members.ts';
 import { bookingsOf } from '../src/server/bookings/bookings.repo.ts';
 import { openPostgres } from '../src/server/platform/db/client.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
 import { cpuMeter, measure, percentile, printLoadTable, profiled, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
+import { signIn } from './bench-members.ts';
 
 const GUESTS = 1000;
 const SLOTS = 1_000_000;
@@ -75,15 +74,10 @@ export async function bookableMembers(client: pg.Client, count: number, prefix: 
      returning id`,
     [prefix, UNUSABLE_PASSWORD_HASH, count],
   );
-  const members = rows.map((row) => ({ id: row.id, token: randomBytes(32).toString('base64url') }));
+  const members = await signIn(client, rows.map((row) => row.id));
   await client.query(
     `insert into photos (user_id, storage_key, width, height, created_at) select id, id || '.webp', 10, 10, now() from unnest($1::uuid[]) as id`,
     [members.map((m) => m.id)],
-  );
-  await client.query(
-    `insert into sessions (user_id, token_hash, created_at, expires_at)
-     select m.id, m.hash, now(), now() + interval '1 day' from unnest($1::uuid[], $2::text[]) as m(id, hash)`,
-    [members.map((m) => m.id), members.map((m) => hashToken(m.token))],
   );
   return members;
 }

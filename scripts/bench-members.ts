@@ -1,7 +1,10 @@
-// Members for the benchmarks that drive the app in Chromium: made through the server's API, as the
-// app would make them. The server runs without SMTP, so its mails are files in DATA_DIR/outbox.
+// Members for the benchmarks: made through the server's API, as the app would make them (the server
+// runs without SMTP, so its mails are files in DATA_DIR/outbox), or signed in by writing their sessions.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type pg from 'pg';
+import { hashToken } from '../src/server/auth/tokens.ts';
 import { addDays, todayIn } from '../src/shared/domain/time-zones.ts';
 import type { ServerProcess } from '../tests/support/e2e-server.ts';
 
@@ -44,3 +47,14 @@ export async function verifiedMember(server: ServerProcess, name: string, gender
 
 /** The day `offset` days from today in Vancouver, as YYYY-MM-DD. */
 export const vancouverDay = (offset: number): string => addDays(todayIn('America/Vancouver', new Date()), offset);
+
+/** Signs members in as sign-in does, by writing a session for each (seeded members have no usable password). */
+export async function signIn(client: pg.Client, ids: string[]): Promise<{ id: string; token: string }[]> {
+  const members = ids.map((id) => ({ id, token: randomBytes(32).toString('base64url') }));
+  await client.query(
+    `insert into sessions (user_id, token_hash, created_at, expires_at)
+     select m.id, m.hash, now(), now() + interval '1 day' from unnest($1::uuid[], $2::text[]) as m(id, hash)`,
+    [members.map((m) => m.id), members.map((m) => hashToken(m.token))],
+  );
+  return members;
+}

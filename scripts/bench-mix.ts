@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { hashToken } from '../src/server/auth/tokens.ts';
 import { fillSeed } from '../src/server/demo/seed-filled.ts';
 import { seedMembers } from '../src/server/demo/seed-members.ts';
 import { openPostgres } from '../src/server/platform/db/client.ts';
@@ -25,6 +24,7 @@ import { startCluster } from '../tests/support/postgres-global-setup.ts';
 import { CONNECTIONS, cpuMeter, measure, percentile, printLoadTable, profiled, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
 import { migratedDatabase } from './bench-bookings.ts';
 import { count, judgeOn, machineLine, verdict } from './bench-judge.ts';
+import { signIn } from './bench-members.ts';
 
 const execFileAsync = promisify(execFile);
 /** `BENCH_MIX_MEMBERS` only to try the part quickly on a smaller seed; the goal is for 100 000. */
@@ -109,16 +109,6 @@ type Targets = {
   requestable: { guest: Member; slotId: string; venue: string }[];
   hosts: Member[];
 };
-
-async function signIn(client: pg.Client, ids: string[]): Promise<Member[]> {
-  const members = ids.map((id) => ({ id, token: randomUUID() + randomUUID() }));
-  await client.query(
-    `insert into sessions (user_id, token_hash, created_at, expires_at)
-     select m.id, m.hash, now(), now() + interval '1 day' from unnest($1::uuid[], $2::text[]) as m(id, hash)`,
-    [members.map((m) => m.id), members.map((m) => hashToken(m.token))],
-  );
-  return members;
-}
 
 async function targets(client: pg.Client): Promise<Targets> {
   const ids = async (text: string, values: unknown[] = []) => (await client.query<{ id: string }>(text, values)).rows.map((row) => row.id);
