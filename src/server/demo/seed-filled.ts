@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sql, type SQL } from 'drizzle-orm';
-import { BOOKING_STATUSES, DECLINE_PRESETS, POINTS, defaultEndTime, type BookingStatus } from '#shared/domain/booking.ts';
+import { DECLINE_PRESETS, POINTS, defaultEndTime, type BookingStatus } from '#shared/domain/booking.ts';
 import { DATE_TYPES, type DateType } from '#shared/domain/profile.ts';
 import { FIRST_PHOTO_POINTS, SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { addDays, todayIn, TZDB_VERSION } from '#shared/domain/time-zones.ts';
@@ -38,13 +38,13 @@ export const FILLED_PROPORTIONS = {
 } as const;
 
 /** What becomes of a slot, by cumulative share: future slots (the first four) and past ones. */
-export const FUTURE_OUTCOMES: [BookingStatus, number][] = [
+const FUTURE_OUTCOMES: [BookingStatus, number][] = [
   ['confirmed', 0.083],
   ['pending', 0.183],
   ['declined', 0.223],
   ['cancelled', 0.243],
 ];
-export const PAST_OUTCOMES: [BookingStatus, number][] = [
+const PAST_OUTCOMES: [BookingStatus, number][] = [
   ['completed', 0.3],
   ['no_show_guest', 0.315],
   ['no_show_host', 0.325],
@@ -653,5 +653,3 @@ export async function fillSeed(db: Db, storage: FileStorage, run: SeededRun, opt
   });
 }
 
-/** Every status a booking can have, for the test's "all present" check. */
-export const SEEDED_STATUSES = BOOKING_STATUSES;
