@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrationsFolder, openPglite } from '#server/platform/db/client.ts';
+import { migrationsFolder, openDatabase } from '#server/platform/db/client.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PREFIX = 'rendezvous-pglite-template-';
@@ -31,7 +31,7 @@ export function pgliteTemplate(): Promise<string> {
     const dir = path.join(os.tmpdir(), `${PREFIX}${templateKey()}`);
     if (existsSync(dir)) return dir;
     const building = mkdtempSync(path.join(os.tmpdir(), `${PREFIX}building-`));
-    const database = openPglite(path.join(building, 'pglite'));
+    const database = openDatabase({ dataDir: building }); // as a server's first start opens DATA_DIR
     await database.migrate();
     await database.close();
     try {
