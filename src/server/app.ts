@@ -213,8 +213,6 @@ export async function buildApp(deps: AppDeps) {
       remove: (keys) => photos.removeFiles(keys),
     },
   });
-  const blocks = createBlocksService({ db, clock: deps.clock });
-  const reports = createReportsService({ db, clock: deps.clock, block: (memberId, otherId, tx) => blocks.block(memberId, otherId, tx) });
   const calendar = createCalendarService({ db, clock: deps.clock, publicUrl: deps.publicUrl });
   const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
 
@@ -269,6 +267,8 @@ export async function buildApp(deps: AppDeps) {
   await realtime.open();
   app.decorate('realtime', realtime);
   await realtime.plugin(app);
+  const blocks = createBlocksService({ db, clock: deps.clock, forgetChatAccess: (memberIds) => realtime.forgetChatAccess(memberIds) });
+  const reports = createReportsService({ db, clock: deps.clock, block: (memberId, otherId, tx) => blocks.block(memberId, otherId, tx) });
 
   await app.register(
     async (api) => {

@@ -13,8 +13,13 @@ export { eraseMember } from './blocks.repo.ts';
 
 const MEMBER_NOT_FOUND = 'User not found';
 
-export function createBlocksService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createBlocksService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Realtime's: this instance's sockets forget whether the two may chat (typing stops at once). */
+  forgetChatAccess: (memberIds: string[]) => void;
+}) {
+  const { db, clock, forgetChatAccess } = deps;
 
   async function requireOther(tx: Tx, memberId: string, otherId: string) {
     if (memberId === otherId) throw new HttpError(400, BLOCK_TEXTS.notYourself);
@@ -36,6 +41,7 @@ export function createBlocksService(deps: { db: Db; clock: Clock }) {
       await announce(tx, [memberId, otherId], { type: 'chatAccessChanged' });
     };
     await (tx ? work(tx) : db.transaction(work));
+    forgetChatAccess([memberId, otherId]);
   }
 
   return {
@@ -48,6 +54,7 @@ export function createBlocksService(deps: { db: Db; clock: Clock }) {
         await repo.deleteBlock(tx, memberId, otherId);
         await announce(tx, [memberId, otherId], { type: 'chatAccessChanged' });
       });
+      forgetChatAccess([memberId, otherId]);
     },
 
     async blocked(memberId: string): Promise<BlockedMember[]> {

@@ -58,12 +58,13 @@ export function createConnections({
   const now = () => clock.now().getTime();
 
   async function mayChat(connection: Connection, recipientId: string): Promise<boolean> {
-    const cached = connection.mayChat.get(recipientId);
+    const cache = connection.mayChat;
+    const cached = cache.get(recipientId);
     if (cached && cached.until > now()) return cached.allowed;
     const allowed = recipientId !== connection.member.id && (await deps.mayChat(connection.member.id, recipientId));
     // A bounded memory, whatever ids a client sends.
-    if (connection.mayChat.size >= MAY_CHAT_CACHE_SIZE) connection.mayChat.clear();
-    connection.mayChat.set(recipientId, { allowed, until: now() + MAY_CHAT_CACHE_MS });
+    if (cache.size >= MAY_CHAT_CACHE_SIZE) cache.clear();
+    cache.set(recipientId, { allowed, until: now() + MAY_CHAT_CACHE_MS });
     return allowed;
   }
 

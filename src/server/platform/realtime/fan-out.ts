@@ -36,11 +36,16 @@ export function createFanOut({ database, log, instanceId }: { database: Database
   const byMember = new Map<string, Set<Connection>>();
   let unlisten: Unlisten | null = null;
 
+  /**
+   * The members' sockets forget whom they may chat with. A new map, not a cleared one: an answer
+   * still on its way from before the change lands in the old map and is never used.
+   */
+  function forgetChatAccess(userIds: string[]) {
+    for (const userId of userIds) for (const connection of byMember.get(userId) ?? []) connection.mayChat = new Map();
+  }
+
   function deliver(announcement: Announcement) {
-    if (announcement.event.type === 'chatAccessChanged') {
-      for (const userId of announcement.to) for (const connection of byMember.get(userId) ?? []) connection.mayChat.clear();
-      return;
-    }
+    if (announcement.event.type === 'chatAccessChanged') return forgetChatAccess(announcement.to);
     const text = JSON.stringify(announcement.event);
     const ended = announcement.event.type === 'sessionsEnded';
     for (const userId of announcement.to) {
@@ -81,6 +86,7 @@ export function createFanOut({ database, log, instanceId }: { database: Database
 
   return {
     send,
+    forgetChatAccess,
 
     /** Starts listening for announcements (open() awaits it before anything else). */
     async listen(): Promise<void> {

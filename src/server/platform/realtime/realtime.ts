@@ -110,6 +110,12 @@ export function createRealtime(deps: RealtimeDeps) {
       timer = null;
     },
 
+    /**
+     * Who may chat with whom changed for these members: this instance's sockets forget it at once
+     * (the change's answer is sent after); other instances when its announcement reaches them.
+     */
+    forgetChatAccess: fanOut.forgetChatAccess,
+
     /** Sockets open on this instance (for tests and logs). */
     connectionCount: fanOut.connectionCount,
   };
