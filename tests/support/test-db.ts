@@ -1,23 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { newPglite, openPglite, type Database } from '#server/platform/db/client.ts';
+import { openPglite, type Database } from '#server/platform/db/client.ts';
+import { pgliteFromTemplate } from './pglite-template.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
-let pgliteTemplate: Promise<PGlite> | null = null;
-
-/** Migrated once per worker; each test file gets an in-memory clone. */
-function migratedPglite(): Promise<PGlite> {
-  pgliteTemplate ??= (async () => {
-    const client = newPglite();
-    await openPglite(null, client).migrate();
-    return client;
-  })();
-  return pgliteTemplate;
-}
-
 /**
- * A fresh, migrated database for one test file: a PGlite clone, or (TEST_DB=postgres) a new
- * database on the suite's PostgreSQL server copied from the migrated template.
+ * A fresh, migrated database for one test file: an in-memory PGlite loaded from the migrated
+ * template, or (TEST_DB=postgres) a new database on the suite's PostgreSQL server copied from the
+ * migrated template.
  */
 export async function openTestDatabase(): Promise<Database & { label: string; url?: string }> {
   if (process.env.TEST_DB === 'postgres') {
@@ -25,6 +14,5 @@ export async function openTestDatabase(): Promise<Database & { label: string; ur
     const database = await throwawayPostgres(inject('pgAdminUrl'), { prefix: 'rv_test', template: inject('pgTemplate') });
     return { ...database, label: 'postgres' };
   }
-  const clone = (await (await migratedPglite()).clone()) as PGlite;
-  return { ...openPglite(null, clone), label: 'pglite' };
+  return { ...openPglite(null, await pgliteFromTemplate()), label: 'pglite' };
 }

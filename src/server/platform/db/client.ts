@@ -149,9 +149,12 @@ export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
   };
 }
 
-/** A PGlite instance with the extensions the migrations use (btree_gist for exclusion constraints). */
+/** The extensions the migrations use (btree_gist for exclusion constraints). */
+export const pgliteExtensions = { btree_gist };
+
+/** A PGlite instance with those extensions. */
 export function newPglite(dataDir?: string): PGlite {
-  return new PGlite({ dataDir, extensions: { btree_gist } });
+  return new PGlite({ dataDir, extensions: pgliteExtensions });
 }
 
 /** Embedded PGlite: in a folder (kept across restarts), or in memory when dataDir is null. */
