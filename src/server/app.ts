@@ -100,6 +100,8 @@ export type AppDeps = {
   checkAnswers?: boolean;
   /** Accounts one client address may open per hour (REGISTRATIONS_PER_IP); the auth feature's limit when omitted. */
   registrationsPerIp?: number;
+  /** Tests only: 'fast' hashes passwords at a low cost (TEST_FAST_PASSWORDS); 'standard' when omitted. */
+  passwordCost?: 'standard' | 'fast';
   /** Proxies (addresses or ranges) whose X-Forwarded-For names the client: per-address limits count clients, not the proxy. */
   trustProxy?: string[];
 };
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     photosOf: (userId) => profiles.photosOf(userId),
     registrationsPerIp: deps.registrationsPerIp,
+    passwordCost: deps.passwordCost,
   });
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const biometric = createBiometricService({ db, clock: deps.clock, publicUrl: deps.publicUrl, ownView: (row) => auth.ownView(row) });

@@ -56,6 +56,7 @@ async function main() {
   const clock: Clock = testClock ?? systemClock;
   if (vapid.source === 'generated') logger.info(`Web Push: generated VAPID keys, kept in ${config.dataDir}/vapid.json (set VAPID_* to bring your own)`);
   if (testClock) logger.warn('TEST_CLOCK=1: time can be moved forward through POST /api/test/clock');
+  if (config.fastPasswords) logger.warn('TEST_FAST_PASSWORDS=1: new passwords are hashed at a cost fit for tests only');
   if (config.demoMembers) {
     const added = await addDemoMembers({ db: database.db, photoStorage, clock });
     if (added > 0) logger.info(`Added ${added} fictional demo members to the new database (DEMO_MEMBERS=0 turns this off)`);
@@ -79,6 +80,7 @@ async function main() {
     logger,
     backups: config.databaseUrl ? undefined : { dir: path.join(config.dataDir, 'backups'), keep: config.backupKeep },
     registrationsPerIp: config.registrationsPerIp,
+    passwordCost: config.fastPasswords ? 'fast' : 'standard',
     trustProxy: config.trustProxy,
   });
   // `npm run backup` reaches the embedded database through this server, its only owner.

@@ -56,6 +56,8 @@ export async function startServerProcess(
       DEMO_MEMBERS: '0',
       // Every member a test creates registers from 127.0.0.1: the production limit (5 an hour) would stop the suite.
       REGISTRATIONS_PER_IP: '10000',
+      // Thousands of members register in the suites: their passwords are hashed at a test's cost.
+      TEST_FAST_PASSWORDS: '1',
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     },

@@ -85,6 +85,7 @@ export async function startTestApp(
     backups: options.backups,
     checkAnswers: true,
     registrationsPerIp: options.registrationsPerIp ?? TEST_REGISTRATIONS_PER_IP,
+    passwordCost: 'fast',
     trustProxy: options.trustProxy,
     push: {
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rendezvous.test' },

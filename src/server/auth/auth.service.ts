@@ -14,7 +14,7 @@ import { consume, type Limit } from '../platform/rate-limit.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
-import { decoyHash, hashPassword, verifyPassword } from './password.ts';
+import { createPasswords, type PasswordCost } from './password.ts';
 import { hashToken, newReferralCode, newToken } from './tokens.ts';
 
 /** For the admin's actions on a member: figures, search, lock, ban, erase (decision 21). */
@@ -45,6 +45,8 @@ export type AuthDeps = {
   photosOf: (userId: string) => Promise<User['profile']['photos']>;
   /** Accounts one client address may open per hour; LIMITS.registerPerIp.max when omitted (REGISTRATIONS_PER_IP). */
   registrationsPerIp?: number;
+  /** 'standard' when omitted; 'fast' for tests only (TEST_FAST_PASSWORDS). */
+  passwordCost?: PasswordCost;
 };
 
 const MINUTE = 60_000;
@@ -142,6 +144,7 @@ async function issueEmailToken(db: Tx, userId: string, purpose: repo.TokenPurpos
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, mailer, publicUrl, adminEmails } = deps;
   const registerPerIp: Limit = { ...LIMITS.registerPerIp, max: deps.registrationsPerIp ?? LIMITS.registerPerIp.max };
+  const passwords = createPasswords(deps.passwordCost);
 
   /** A failed mail never fails the call that sent it: the member can ask again. */
   async function sendQuietly(message: Parameters<Mailer['send']>[0]) {
@@ -193,7 +196,7 @@ export function createAuthService(deps: AuthDeps) {
       const place = resolveLocation(input.location);
       const now = clock.now();
       await consume(db, `register:ip:${ip}`, registerPerIp, now);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const couple = input.accountType === 'couple' ? input : null;
       let created: { user: repo.UserRow; token: string; verifyToken: string };
       try {
@@ -236,7 +239,7 @@ export function createAuthService(deps: AuthDeps) {
       await consume(db, `login:ip:${ip}`, LIMITS.loginPerIp, now);
       await consume(db, `login:email:${input.email}`, LIMITS.loginPerEmail, now);
       const user = await repo.findUserByEmail(db, input.email);
-      const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+      const valid = await passwords.verify(input.password, user?.passwordHash ?? (await passwords.decoyHash()));
       if (!user || !valid) throw new HttpError(401, BAD_CREDENTIALS);
       if (user.isBanned) throw new HttpError(403, 'This account has been banned');
       const token = await startSession(db, user.id, now);
@@ -297,7 +300,7 @@ export function createAuthService(deps: AuthDeps) {
     async resetPassword(token: string, password: string, ip: string): Promise<void> {
       const now = clock.now();
       await consume(db, `reset:ip:${ip}`, LIMITS.resetPerIp, now);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       await db.transaction(async (tx) => {
         const userId = await repo.useEmailToken(tx, 'reset_password', hashToken(token), now);
         if (!userId) throw new HttpError(400, BAD_RESET_LINK);

@@ -1,9 +1,16 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** scrypt (N=2^15, r=8, p=1): memory-hard, built into Node. Stored as `scrypt$N$r$p$salt$hash`. */
-const N = 2 ** 15;
-const R = 8;
-const P = 1;
+/**
+ * scrypt, memory-hard and built into Node. Stored as `scrypt$N$r$p$salt$hash`: a hash names its own
+ * cost, so a check works whatever cost made it.
+ */
+const COSTS = {
+  /** N=2^15, r=8, p=1: about 120 ms of CPU per hash. */
+  standard: { n: 2 ** 15, r: 8, p: 1 },
+  /** Tests only (TEST_FAST_PASSWORDS=1): N=2^10, about 4 ms. The suites register thousands of members. */
+  fast: { n: 2 ** 10, r: 8, p: 1 },
+} as const;
+export type PasswordCost = keyof typeof COSTS;
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
@@ -14,19 +21,28 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
+export type Passwords = ReturnType<typeof createPasswords>;
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
+export function createPasswords(cost: PasswordCost = 'standard') {
+  const { n, r, p } = COSTS[cost];
 
-/** A hash of a random password: checking against it costs the same as a real check. */
-export const decoyHash = hashPassword(randomBytes(16).toString('hex'));
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, n, r, p);
+    return ['scrypt', n, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  async function verify(password: string, stored: string): Promise<boolean> {
+    const [scheme, storedN, storedR, storedP, salt, expectedText] = stored.split('$');
+    if (scheme !== 'scrypt' || !storedN || !storedR || !storedP || !salt || !expectedText) return false;
+    const expected = Buffer.from(expectedText, 'base64url');
+    const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(storedN), Number(storedR), Number(storedP));
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+
+  /** A hash of a random password: checking against it costs the same as a real check. */
+  let decoy: Promise<string> | undefined;
+  const decoyHash = () => (decoy ??= hash(randomBytes(16).toString('hex')));
+
+  return { hash, verify, decoyHash };
+}

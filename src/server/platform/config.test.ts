@@ -61,6 +61,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://rendezvous.example/' }).publicUrl).toBe('https://rendezvous.example');
   });
 
+  it('hashes passwords at the standard cost unless TEST_FAST_PASSWORDS=1 (tests only) asks for the fast one', () => {
+    expect(loadConfig({}).fastPasswords).toBe(false);
+    expect(loadConfig({ TEST_FAST_PASSWORDS: '1' }).fastPasswords).toBe(true);
+    expect(() => loadConfig({ TEST_FAST_PASSWORDS: 'yes' })).toThrowError(/TEST_FAST_PASSWORDS: TEST_FAST_PASSWORDS must be 0 or 1/);
+  });
+
   it('runs on the real clock unless TEST_CLOCK=1 asks for the adjustable one', () => {
     expect(loadConfig({}).testClock).toBe(false);
     expect(loadConfig({ TEST_CLOCK: '0' }).testClock).toBe(false);

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_MEMBERS: z.enum(['0', '1'], { error: 'DEMO_MEMBERS must be 0 or 1' }).default('1'),
   TEST_CLOCK: z.enum(['0', '1'], { error: 'TEST_CLOCK must be 0 or 1' }).default('0'),
+  TEST_FAST_PASSWORDS: z.enum(['0', '1'], { error: 'TEST_FAST_PASSWORDS must be 0 or 1' }).default('0'),
   REGISTRATIONS_PER_IP: z.coerce
     .number({ error: REGISTRATIONS_RANGE })
     .refine((max) => Number.isInteger(max) && max >= 1 && max <= 100_000, REGISTRATIONS_RANGE)
@@ -143,6 +144,8 @@ export type Config = {
   trustProxy: string[];
   /** Browser tests only: an adjustable clock and POST /api/test/clock to move it. */
   testClock: boolean;
+  /** Tests only: passwords hashed at a low cost, as the suites register thousands of members. */
+  fastPasswords: boolean;
   /**
    * Accounts one client address may open per hour; undefined: the auth feature's limit (5). The
    * browser and process tests, which register every member from 127.0.0.1, raise it.
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoMembers: e.DEMO_MEMBERS === '1' && !e.DATABASE_URL,
     testClock: e.TEST_CLOCK === '1',
+    fastPasswords: e.TEST_FAST_PASSWORDS === '1',
     registrationsPerIp: e.REGISTRATIONS_PER_IP,
     backupKeep: e.BACKUP_KEEP,
     drainSeconds: e.DRAIN_SECONDS,
