@@ -1,34 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addDays, todayIn } from '#shared/domain/time-zones.ts';
 import sharp from 'sharp';
 import { addPhoto, apiPost, confirmedDate, createMember, serviceWorkerControls, signInAs, type Member } from '../support/e2e-fixtures.ts';
-import { MAIL_DIR } from '../support/e2e-global-setup.ts';
-import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
-import { startSmtpSink } from '../support/smtp-sink.ts';
+import { startNetworkSwitch, type NetworkSwitch } from '../support/network-switch.ts';
 
 /*
  * What the device keeps never hides what the server has: a member who closes the app right after a
  * change finds it there at the next start, asked again from the server once (never twice); with the
- * server gone at that moment, the kept copy still has it. On its own server process, which it stops.
+ * server gone at that moment, the kept copy still has it. The app is opened through a switch in
+ * front of the suite's server (`app`): cutting it takes the server away from the browser, the
+ * service worker and the live connection alike (open connections reset, new ones refused) with no
+ * server restart. Members and their data are made on the server directly (`server`).
  */
-let server: ServerProcess;
-let smtpUrl: string;
-let closeSink: () => Promise<void>;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-kept-'));
-test.beforeAll(async () => {
-  const sink = await startSmtpSink({ dir: MAIL_DIR });
-  closeSink = () => sink.close();
-  smtpUrl = sink.url;
-  server = await startServerProcess({ smtpUrl, quiet: true, dataDir });
+let net: NetworkSwitch;
+let server: string;
+let app: string;
+test.beforeEach(async ({ baseURL }) => {
+  server = baseURL!;
+  net = await startNetworkSwitch(Number(new URL(server).port));
+  app = net.url;
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await closeSink?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterEach(() => net.close());
 
 const inVancouver = (daysAhead: number) => addDays(todayIn('America/Vancouver', new Date()), daysAhead);
 /** The page's heading is up: the 2 s a change has to show in count from here, not from a cold start on a busy machine. */
@@ -65,12 +57,12 @@ async function removeTime(page: Page, venue: string) {
 }
 
 async function host(): Promise<Member> {
-  return createMember(server.url, { verified: true, gender: 'female', name: `Kept ${Math.random().toString(36).slice(2, 6)}` });
+  return createMember(server, { verified: true, gender: 'female', name: `Kept ${Math.random().toString(36).slice(2, 6)}` });
 }
 
 test('a free time added or removed just before the app is closed is there at the next start, asked again once', async ({ browser }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: app });
   let page = await context.newPage();
   await signInAs(page, await host());
   await page.goto('/availability');
@@ -120,7 +112,7 @@ test('a free time added or removed just before the app is closed is there at the
 });
 
 test("two pages of one member: a free time added in one shows in the other without a reload", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: app });
   const [first, second] = [await context.newPage(), await context.newPage()];
   const member = await host();
   await signInAs(first, member);
@@ -140,8 +132,8 @@ test("two pages of one member: a free time added in one shows in the other witho
  * (`SEEN_WITHIN`).
  * - 'server up': the calls matching `asked` are made once at most by then.
  * - 'server gone': those calls are refused from before the change (only the change itself can put
- *   it in the kept copy), the server is killed at the moment of the start, and the page must show
- *   the kept change marked offline. The server then starts again on the same data for the next round.
+ *   it in the kept copy), the network to the server is cut at the moment of the start, and the page
+ *   must show the kept change marked offline. The network then comes back for the next round.
  */
 const SEEN_WITHIN = { timeout: 2_000 };
 const MODES = ['server up', 'server gone'] as const;
@@ -176,8 +168,7 @@ async function acrossStarts(context: BrowserContext, first: Page, path: string, 
     };
     if (ms !== null && ms > 0) await page.waitForTimeout(ms);
     if (mode === 'server gone') {
-      await server.child.kill('SIGKILL');
-      await server.exited;
+      net.down();
       await context.unroute(refuseAsked);
     }
     if (ms === null) {
@@ -197,7 +188,7 @@ async function acrossStarts(context: BrowserContext, first: Page, path: string, 
     }
     await expect(offlineMark(page), label).toBeVisible();
     await change.whileGone?.(page, round);
-    server = await startServerProcess({ smtpUrl, quiet: true, dataDir, port: server.port });
+    net.up();
     await page.reload();
     await expect(offlineMark(page), `${label}, server back`).toHaveCount(0);
     await change.seen(page, round, `${label}, server back`);
@@ -209,8 +200,8 @@ async function acrossStarts(context: BrowserContext, first: Page, path: string, 
 test('with the server gone at each start, a free time added or removed just before is kept, marked offline', async ({ browser }) => {
   test.setTimeout(300_000);
   const member = await host();
-  for (const round of [0, 1, 2, 3, 4]) await apiPost(server.url, member, '/availability/create', { date: inVancouver(2 + round), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: `Cafe Leaving ${round}` }, 201);
-  const context = await browser.newContext({ baseURL: server.url });
+  for (const round of [0, 1, 2, 3, 4]) await apiPost(server, member, '/availability/create', { date: inVancouver(2 + round), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: `Cafe Leaving ${round}` }, 201);
+  const context = await browser.newContext({ baseURL: app });
   let page = await context.newPage();
   await signInAs(page, member);
   await page.goto('/availability');
@@ -237,12 +228,12 @@ for (const mode of MODES) test(`a message sent just before the app closes is in 
   test.setTimeout(240_000);
   const tag = Math.random().toString(36).slice(2, 6);
   const [me, partner] = await Promise.all([
-    createMember(server.url, { verified: true, gender: 'female', name: `Mia ${tag}` }),
-    createMember(server.url, { verified: true, gender: 'male', name: `Max ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+    createMember(server, { verified: true, gender: 'female', name: `Mia ${tag}` }),
+    createMember(server, { verified: true, gender: 'male', name: `Max ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
   ]);
-  await addPhoto(server.url, partner);
-  await confirmedDate(server.url, me, partner);
-  const context = await browser.newContext({ baseURL: server.url });
+  await addPhoto(server, partner);
+  await confirmedDate(server, me, partner);
+  const context = await browser.newContext({ baseURL: app });
   const page = await context.newPage();
   await signInAs(page, me);
   const thread = `/messages/${partner.user._id}`;
@@ -251,7 +242,7 @@ for (const mode of MODES) test(`a message sent just before the app closes is in 
   const text = (round: number) => `Kept message ${round} ${tag}`;
   const waiting = (round: number) => `Queued while the server was gone ${round} ${tag}`;
   const sentTexts = async () => {
-    const response = await fetch(`${server.url}/api/messages/conversation/${partner.user._id}`, { headers: { authorization: `Bearer ${me.token}` } });
+    const response = await fetch(`${server}/api/messages/conversation/${partner.user._id}`, { headers: { authorization: `Bearer ${me.token}` } });
     return ((await response.json()) as { messages: { content: string }[] }).messages.map((message) => message.content);
   };
   const log = (current: Page) => current.getByRole('log', { name: `Messages with Max ${tag}` });
@@ -282,21 +273,21 @@ for (const mode of MODES) test(`a message sent just before the app closes is in 
 for (const mode of MODES) test(`a booking request accepted just before the app closes reads confirmed at the next start (${mode})`, async ({ browser }) => {
   test.setTimeout(240_000);
   const tag = Math.random().toString(36).slice(2, 6);
-  const host = await createMember(server.url, { verified: true, gender: 'female', name: `Hana ${tag}` });
+  const host = await createMember(server, { verified: true, gender: 'female', name: `Hana ${tag}` });
   const guests = await Promise.all(
-    [0, 1, 2, 3, 4].map((n) => createMember(server.url, { verified: true, gender: 'male', name: `Guest${n} ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' })),
+    [0, 1, 2, 3, 4].map((n) => createMember(server, { verified: true, gender: 'male', name: `Guest${n} ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' })),
   );
-  await Promise.all(guests.map((guest) => addPhoto(server.url, guest)));
+  await Promise.all(guests.map((guest) => addPhoto(server, guest)));
   for (const [n, guest] of guests.entries()) {
-    const { slot } = (await apiPost(server.url, host, '/availability/create', { date: inVancouver(2 + n), startTime: '19:00', endTime: '21:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as { slot: { _id: string } };
-    await apiPost(server.url, guest, '/bookings/request', {
+    const { slot } = (await apiPost(server, host, '/availability/create', { date: inVancouver(2 + n), startTime: '19:00', endTime: '21:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as { slot: { _id: string } };
+    await apiPost(server, guest, '/bookings/request', {
       availabilityId: slot._id,
       requestMessage: `Request ${n} ${tag}`,
       proposedVenue: { name: 'Bistro Verde', address: '', type: '', priceRange: '$$' },
       paymentResponsibility: { paidBy: 'requester' },
     }, 201);
   }
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: app });
   const page = await context.newPage();
   await signInAs(page, host);
   await page.goto('/notifications');
@@ -315,8 +306,8 @@ for (const mode of MODES) test(`a booking request accepted just before the app c
 
 for (const mode of MODES) test(`a profile saved and a photo added just before the app closes are there at the next start (${mode})`, async ({ browser }) => {
   test.setTimeout(300_000);
-  const member = await createMember(server.url, { verified: true, gender: 'female', name: 'Kept Profile' });
-  const context = await browser.newContext({ baseURL: server.url });
+  const member = await createMember(server, { verified: true, gender: 'female', name: 'Kept Profile' });
+  const context = await browser.newContext({ baseURL: app });
   let page = await context.newPage();
   await signInAs(page, member);
   await page.goto('/profile');
