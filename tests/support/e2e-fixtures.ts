@@ -10,7 +10,7 @@ import { addDays, todayIn } from '#shared/domain/time-zones.ts';
 export function mailsTo(address: string): ReceivedMail[] {
   let files: string[] = [];
   try {
-    files = readdirSync(MAIL_DIR).sort();
+    files = readdirSync(MAIL_DIR).filter((file) => file.endsWith('.json')).sort();
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -39,7 +39,12 @@ export async function startSmtpSink(options: { dir?: string } = {}) {
             receivedAt: Date.now(),
           };
           messages.push(mail);
-          if (options.dir) writeFileSync(path.join(options.dir, `${mail.receivedAt}-${messages.length}.json`), JSON.stringify(mail));
+          if (options.dir) {
+            // Whole or not at all: a test process may list the folder while this one writes.
+            const file = path.join(options.dir, `${mail.receivedAt}-${messages.length}.json`);
+            writeFileSync(`${file}.part`, JSON.stringify(mail));
+            renameSync(`${file}.part`, file);
+          }
           for (const wake of waiters) wake();
           callback();
         })
