@@ -459,7 +459,7 @@ export async function benchMix() {
       `${RUNS.measured} s after a ${RUNS.warmUp} s warm-up, on the filled seed of ${MEMBERS.toLocaleString('en')} members.`,
   );
   printSessionModel();
-  const cluster = await startCluster({ settings: ['shared_preload_libraries=pg_stat_statements'] });
+  const cluster = await startCluster({ settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-bench-mix-data-'));
   let server: ServerProcess | null = null;
   let client: pg.Client | null = null;
