@@ -19,7 +19,7 @@ import {
 } from './browse-card.ts';
 
 export { writeCard, type DateFacts, type FoundCard } from './browse-card.ts';
-import { CARD_KEYS, EVERYWHERE_KM, columnsOf, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
+import { EVERYWHERE_KM, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -235,36 +235,29 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       distance: sql<number | null>`${km}`.as('distance'),
     };
   };
+  const columns = card(cardColumns, 'users', origin ? kmFrom(originPoint(bind)) : sql`null::float8`);
+
   if (sortBy !== 'distance' || !origin) {
-    const orderOf = (row: CardColumns) =>
-      ({
-        distance: [asc(row.id)],
-        score: [desc(row.score), asc(row.id)],
-        newest: [desc(row.createdAt), asc(row.id)],
-        age: [asc(row.age), asc(row.id)],
-      })[sortBy];
-    // The page's members first, then their cards: a card is written only for a row the page returns.
-    const found = { ...cardColumns, distance: sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance') };
-    const paged = db
-      .select(found)
+    const order = {
+      distance: [asc(users.id)],
+      score: [desc(users.score), asc(users.id)],
+      newest: [desc(users.createdAt), asc(users.id)],
+      age: [asc(users.age), asc(users.id)],
+    }[sortBy];
+    return db
+      .select(columns)
       .from(users)
       .where(and(candidates, maxDistance))
-      .orderBy(...orderOf(cardColumns))
+      .orderBy(...order)
       .limit(bind('limit'))
-      .offset(bind('offset'))
-      .as('paged');
-    const row = columnsOf(paged, CARD_KEYS);
-    return db
-      .select(card(row, 'paged', sql`${paged.distance}`))
-      .from(paged)
-      .orderBy(...orderOf(row));
+      .offset(bind('offset'));
   }
 
   return nearestFirst(db, bind, {
     candidates,
     maxDistance,
     unplacedToo: filters.maxDistance === undefined,
-    select: (user, km) => card(user, 'paged', km),
+    select: (user, km) => card(user, 'page', km),
   });
 }
 

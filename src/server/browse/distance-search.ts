@@ -75,8 +75,7 @@ export function within(bind: Bind, radiusKm: SQL): SQL {
  * maxDistance (or the whole earth). The second pass then measures only the members in that circle,
  * through the index again (a box around the circle, then the exact distance), and sorts them
  * exactly; members with no known place come last when `unplacedToo` (no distance limit).
- * `select` writes each row of the page from a card's columns (read back through the page, the
- * subquery `paged`) and its distance: only for the page's rows, never for those its offset skips.
+ * `select` writes each row of the page from a card's columns (read back through the page) and its distance.
  */
 export function nearestFirst(
   db: Tx,
@@ -128,24 +127,13 @@ export function nearestFirst(
     .from(users)
     .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
   const page = (search.unplacedToo ? placed.unionAll(unplaced) : placed).as('page');
-  const paged = db
-    .select(columnsOf(page, keysOf(found)))
+  // A subquery's columns are read through its alias (a proxy: one by one, by name).
+  const row = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as unknown as CardColumns;
+  return db
+    .with(reach, bounds)
+    .select(search.select(row, sql`${page.distance}`))
     .from(page)
     .orderBy(sql`${page.distance} asc nulls last`, asc(page.id))
     .limit(bind('limit'))
-    .offset(bind('offset'))
-    .as('paged');
-  return db
-    .with(reach, bounds)
-    .select(search.select(columnsOf(paged, CARD_KEYS), sql`${paged.distance}`))
-    .from(paged)
-    .orderBy(sql`${paged.distance} asc nulls last`, asc(paged.id));
+    .offset(bind('offset'));
 }
-
-/** A subquery's columns by name, as a select reads them (a subquery's alias is a proxy: one by one). */
-export function columnsOf<T extends object, K extends keyof T>(subquery: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((key) => [key, subquery[key]])) as Pick<T, K>;
-}
-
-const keysOf = <T extends object>(object: T) => Object.keys(object) as (keyof T)[];
-export const CARD_KEYS = keysOf(cardColumns);
