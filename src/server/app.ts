@@ -19,6 +19,7 @@ import { createBlocksService } from './blocks/blocks.service.ts';
 import { biometricRoutes } from './biometric/biometric.routes.ts';
 import { createBiometricService, pruneBiometricChallenges } from './biometric/biometric.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import type { PasswordCost } from './auth/password.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
 import { createAvailabilityService } from './availability/availability.service.ts';
 import { reconcileSlotTimes } from './availability/slot-times.ts';
@@ -101,7 +102,7 @@ export type AppDeps = {
   /** Accounts one client address may open per hour (REGISTRATIONS_PER_IP); the auth feature's limit when omitted. */
   registrationsPerIp?: number;
   /** Tests only: 'fast' hashes passwords at a low cost (TEST_FAST_PASSWORDS); 'standard' when omitted. */
-  passwordCost?: 'standard' | 'fast';
+  passwordCost?: PasswordCost;
   /** Proxies (addresses or ranges) whose X-Forwarded-For names the client: per-address limits count clients, not the proxy. */
   trustProxy?: string[];
 };

@@ -21,8 +21,6 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export type Passwords = ReturnType<typeof createPasswords>;
-
 export function createPasswords(cost: PasswordCost = 'standard') {
   const { n, r, p } = COSTS[cost];
 
