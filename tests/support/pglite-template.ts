@@ -79,9 +79,12 @@ export function pgliteTemplateDump(): Promise<string> {
   return dumped;
 }
 
-/** A fresh in-memory PGlite holding the migrated, empty database. */
+let dumpBytes: Promise<Blob> | null = null;
+
+/** A fresh in-memory PGlite holding the migrated, empty database (the dump is read once per process). */
 export async function pgliteFromTemplate(): Promise<PGlite> {
-  const client = new PGlite({ loadDataDir: new Blob([readFileSync(await pgliteTemplateDump())]), extensions: pgliteExtensions });
+  dumpBytes ??= pgliteTemplateDump().then((file) => new Blob([readFileSync(file)]));
+  const client = new PGlite({ loadDataDir: await dumpBytes, extensions: pgliteExtensions });
   await client.waitReady;
   return client;
 }
