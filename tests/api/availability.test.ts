@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slotWalkLength } from '#server/availability/availability.repo.ts';
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import { placeSlot } from '#server/availability/slot-times.ts';
 import { bookings } from '#server/bookings/bookings.tables.ts';
 import { notifications } from '#server/notifications/notifications.tables.ts';
+import { addDays } from '#shared/domain/time-zones.ts';
 import { createMember, updateMember, type MemberSpec, type TestMember } from '#tests/support/members.ts';
 import { START, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -442,6 +444,32 @@ describe('GET /api/availability/browse', () => {
     expect(page1.body.pagination).toEqual({ page: 1, limit: 2, hasMore: true });
     expect(ids(page2)).toEqual([third._id]);
     expect(page2.body.pagination.hasMore).toBe(false);
+  });
+
+  it('by date, finds the page behind more slots than its walk reads that the viewer may not see', async () => {
+    const viewer = await member({ gender: 'male' });
+    const hidden = await member({ preferences: { genderPreferences: ['female'] } });
+    const visible = await member();
+    const day = '2027-02-01';
+    // 1 100 ten-minute slots from midnight, before any slot the viewer may see (the walk reads 1 000).
+    const rows = Array.from({ length: slotWalkLength(21) + 100 }, (_, i) => {
+      const minutes = (n: number) => `${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
+      const date = addDays(day, Math.floor(i / 140));
+      const times = { date, startTime: minutes((i % 140) * 10), endTime: minutes((i % 140) * 10 + 10), timeZone: 'America/Vancouver' };
+      return { hostId: hidden.id, ...times, ...placeSlot(times), dateType: 'coffee' as const, venue: 'x', createdAt: t.clock.now() };
+    });
+    await t.database.db.insert(availabilitySlots).values(rows);
+    const shown = [await created(visible, { date: '2027-02-09', startTime: '09:00', endTime: '10:00' }), await created(visible, { date: '2027-02-09', startTime: '11:00', endTime: '12:00' })];
+    const fortnight = { startDate: day, endDate: '2027-02-14' };
+
+    expect(ids(await browse(viewer, fortnight))).toEqual(shown.map((slot) => slot._id));
+    // A member the hidden host accepts sees the hidden slots first, the page filled from the walk.
+    const woman = await member({ gender: 'female' });
+    const page = await browse(woman, { ...fortnight, limit: 3 });
+    expect(page.body.slots.map((slot: { startsAt: string }) => slot.startsAt)).toEqual(rows.slice(0, 3).map((row) => row.startsAt.toISOString()));
+    expect(page.body.pagination.hasMore).toBe(true);
+    const last = await browse(woman, { ...fortnight, limit: 50, page: 23 });
+    expect(ids(last)).toEqual(shown.map((slot) => slot._id));
   });
 
   it("tells, per slot, how the viewer's requests to the host bear on it; and the latest booking with the host beside it", async () => {

@@ -166,30 +166,70 @@ export type SlotPageRequest = {
   limit: number;
 };
 
+/** The date order's walk reads no more of the soonest slots than this before reading every host in reach. */
+export const slotWalkLength = (wanted: number) => Math.max(1000, wanted * 20);
+
 /**
- * A page of bookable slots of hosts the viewer may see. Ordered by date, it walks the open-slot
- * index (starts_at) and stops at the page's end.
+ * A page of bookable slots of hosts the viewer may see. Ordered by date, it first walks the
+ * open-slot index (starts_at) for the soonest `walk` slots and keeps those whose host the viewer may
+ * see: when that fills the page, nothing later can come before it. Otherwise (few visible hosts
+ * among the soonest slots, or a late page) it reads the hosts in reach and their slots, as the
+ * other orders always do. Without the walk a city of thousands of members had every one of their
+ * slots read and sorted (a quarter of a second): the planner cannot tell how many members a
+ * distance box holds, so it starts from the box.
  */
 export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
   const { hosts } = request;
+  const ofSlot = and(
+    bookableAt(request.now),
+    request.dateType === 'all' ? undefined : eq(slots.dateType, request.dateType),
+    request.startDate ? gte(slots.date, request.startDate) : undefined,
+    request.endDate ? lte(slots.date, request.endDate) : undefined,
+  );
+  const distance = sql<number | null>`${hosts.distance}`.as('distance');
+  if (request.sortBy === 'date') {
+    // The walk's length is written into the statement: as a parameter the planner would guess a
+    // tenth of the table and join the hosts by reading them all.
+    const soonest = db
+      .select(getTableColumns(slots))
+      .from(slots)
+      .where(ofSlot)
+      .orderBy(asc(slots.startsAt), asc(slots.id))
+      .limit(sql.raw(String(slotWalkLength(request.offset + request.limit))) as unknown as number)
+      .as('soonest');
+    // Each slot's host is read by its id (a lateral subquery the planner keeps as it is): joined
+    // as a table, the hosts would be read through the distance box again, all of them.
+    const seen = db
+      .select({ ...summaryColumns(users), distance })
+      .from(users)
+      .where(and(sql`${users.id} = ${soonest.hostId}`, hosts.where))
+      .limit(1)
+      .as('host');
+    // A subquery's columns are read through its alias (a proxy: one by one, by name), typed as the table's.
+    const columnsOf = <C>(from: object, like: C) => Object.fromEntries(Object.keys(like as object).map((key) => [key, from[key as keyof typeof from]])) as unknown as C;
+    const page = await db
+      .select({
+        slot: columnsOf(soonest, getTableColumns(slots)),
+        host: columnsOf(seen, summaryColumns(users)),
+        distance: seen.distance,
+      })
+      .from(soonest)
+      .innerJoinLateral(seen, sql`true`)
+      .orderBy(asc(soonest.startsAt), asc(soonest.id))
+      .limit(request.limit)
+      .offset(request.offset);
+    if (page.length === request.limit) return page;
+  }
   const order = {
     date: [asc(slots.startsAt), asc(slots.id)],
     score: [desc(users.score), asc(slots.startsAt), asc(slots.id)],
     distance: [sql`distance asc nulls last`, asc(slots.startsAt), asc(slots.id)],
   }[request.sortBy];
   return db
-    .select({ slot: slots, host: summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance') })
+    .select({ slot: slots, host: summaryColumns(users), distance })
     .from(slots)
     .innerJoin(users, eq(users.id, slots.hostId))
-    .where(
-      and(
-        bookableAt(request.now),
-        request.dateType === 'all' ? undefined : eq(slots.dateType, request.dateType),
-        request.startDate ? gte(slots.date, request.startDate) : undefined,
-        request.endDate ? lte(slots.date, request.endDate) : undefined,
-        hosts.where,
-      ),
-    )
+    .where(and(ofSlot, hosts.where))
     .orderBy(...order)
     .limit(request.limit)
     .offset(request.offset);
