@@ -10,7 +10,7 @@ import { bookingsOf } from '../src/server/bookings/bookings.repo.ts';
 import { openPostgres } from '../src/server/platform/db/client.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
-import { cpuMeter, measure, percentile, printLoadTable, profiled, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
+import { BENCH_POSTGRES_SETTINGS, cpuMeter, measure, percentile, printLoadTable, profiled, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
 import { signIn } from './bench-members.ts';
 
 const GUESTS = 1000;
@@ -145,7 +145,7 @@ const insertSlot = (client: pg.Client, hostId: string, days: number) =>
 
 export async function benchBookings() {
   console.log(`\nBookings: ${GUESTS.toLocaleString('en')} requests for one slot at once, then ${GUESTS.toLocaleString('en')} confirmations at once; my bookings among ${SLOTS.toLocaleString('en')} slots.`);
-  const cluster = await startCluster({ settings: ['shared_preload_libraries=pg_stat_statements'] });
+  const cluster = await startCluster({ settings: BENCH_POSTGRES_SETTINGS });
   let server: ServerProcess | null = null;
   try {
     const databaseUrl = await migratedDatabase(cluster.url, 'rendezvous_bench_bookings');

@@ -21,7 +21,7 @@ import { INBOX_POLL_MS, UNREAD_COUNT_POLL_MS } from '../src/shared/domain/notifi
 import { SCORE_MIN_TO_BOOK } from '../src/shared/domain/score.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/e2e-server.ts';
 import { startCluster } from '../tests/support/postgres-global-setup.ts';
-import { CONNECTIONS, cpuMeter, measure, percentile, printLoadTable, profiled, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
+import { BENCH_POSTGRES_SETTINGS, CONNECTIONS, cpuMeter, measure, percentile, printLoadTable, profiled, statementsClient, type Load, type Pids, type Row } from './bench-api.ts';
 import { migratedDatabase } from './bench-bookings.ts';
 import { count, judgeOn, machineLine, verdict } from './bench-judge.ts';
 import { signIn } from './bench-members.ts';
@@ -459,7 +459,7 @@ export async function benchMix() {
       `${RUNS.measured} s after a ${RUNS.warmUp} s warm-up, on the filled seed of ${MEMBERS.toLocaleString('en')} members.`,
   );
   printSessionModel();
-  const cluster = await startCluster({ settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] });
+  const cluster = await startCluster({ settings: BENCH_POSTGRES_SETTINGS });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-bench-mix-data-'));
   let server: ServerProcess | null = null;
   let client: pg.Client | null = null;
