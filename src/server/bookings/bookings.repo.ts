@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
@@ -333,22 +333,16 @@ function statusCondition(status: BookingStatus | 'cancelled_any' | undefined): S
   return eq(bookings.status, status);
 }
 
-function perspectiveCondition(memberId: string, perspective: Perspective): SQL {
+function perspectiveCondition(memberId: SQLWrapper, perspective: Perspective): SQL {
   if (perspective === 'host') return eq(bookings.hostId, memberId);
   if (perspective === 'guest') return eq(bookings.guestId, memberId);
   return or(eq(bookings.hostId, memberId), eq(bookings.guestId, memberId))!;
 }
 
-/**
- * A member's bookings with their slot and the other party (with their photos and date stats),
- * newest date first, in one query (the host and guest indexes find them; the slot, the other
- * member and their counters by primary key).
- */
-export async function bookingsOf(
-  db: Tx,
-  memberId: string,
-  filter: { perspective: Perspective; status?: BookingStatus | 'cancelled_any'; bookingId?: string },
-): Promise<BookingWithParts[]> {
+type BookingsFilter = { perspective: Perspective; status?: BookingStatus | 'cancelled_any'; bookingId?: string };
+
+function bookingsStatement(db: Tx, filter: BookingsFilter, name: string) {
+  const memberId = sql.placeholder('memberId');
   return db
     .select({
       booking: bookingViewColumns,
@@ -364,10 +358,29 @@ export async function bookingsOf(
       and(
         perspectiveCondition(memberId, filter.perspective),
         statusCondition(filter.status),
-        filter.bookingId ? eq(bookings.id, filter.bookingId) : undefined,
+        filter.bookingId ? eq(bookings.id, sql.placeholder('bookingId')) : undefined,
       ),
     )
-    .orderBy(desc(bookings.startsAt), desc(bookings.id));
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .prepare(name);
+}
+/** A database handle's bookings statements, one per shape of filter (its status is part of the text). */
+const bookingsStatements = preparedPerDb(() => new Map<string, ReturnType<typeof bookingsStatement>>());
+
+/**
+ * A member's bookings with their slot and the other party (with their photos and date stats),
+ * newest date first, in one query (the host and guest indexes find them; the slot, the other
+ * member and their counters by primary key). Prepared once per shape: /bookings asks for it often.
+ */
+export async function bookingsOf(db: Tx, memberId: string, filter: BookingsFilter): Promise<BookingWithParts[]> {
+  const name = `bookings_of_${filter.perspective}_${filter.status ?? 'any'}_${filter.bookingId ? 'one' : 'every'}`;
+  const statements = bookingsStatements(db);
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = bookingsStatement(db, filter, name);
+    statements.set(name, statement);
+  }
+  return statement.execute({ memberId, bookingId: filter.bookingId });
 }
 
 /** The newest agreed date (confirmed or completed) between two members, either way round: it opens their chat. */

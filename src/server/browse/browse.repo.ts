@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, is, isNull, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
 import { discoverableSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
-import { preparedPerDb } from '../platform/db/prepared.ts';
+import { oneParameterPerValue, preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
 import {
   NO_SLOTS,
   bookingStatusText,
@@ -188,11 +188,13 @@ export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostF
  * table for a prepared statement: its viewer values are placeholders (`values` fills them, named as
  * `viewerValues` names them) and `shape` tells which of its forms it is (part of the statement's name).
  */
+/** Which form of the visibility rule a viewer needs (whether their category and home are known). */
+const viewerShape = (viewer: Viewer) => `${Number(viewer.category !== null)}${Number(viewer.home !== null)}`;
 export type ViewerCondition = { where: SQL; shape: string; values: ReturnType<typeof viewerValues> };
 export function visibleToViewer(viewer: Viewer): ViewerCondition {
   return {
     where: and(sql`${users.id} <> ${placeholders('viewerId')}::uuid`, visibleTo(viewer, placeholders))!,
-    shape: `${Number(viewer.category !== null)}${Number(viewer.home !== null)}`,
+    shape: viewerShape(viewer),
     values: viewerValues(viewer),
   };
 }
@@ -266,27 +268,6 @@ type PageStatement = { execute(values: PageValues): Promise<FoundCard[]> };
 const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
 
 /**
- * The statement with one parameter per value: Drizzle makes each use of a placeholder a parameter
- * of its own (a page used 90, each converted and sent on every execution, and parsed by
- * PostgreSQL). The first use of a value decides its type, as PostgreSQL reads the text in order.
- */
-function oneParameterPerValue(query: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
-  const placeholders = new Map<string, number>();
-  const values = new Map<unknown, number>();
-  const params: unknown[] = [];
-  const numberOf = query.params.map((param) => {
-    const [seen, key] = is(param, Placeholder) ? [placeholders, param.name as string] : [values, param];
-    let n = seen.get(key as never);
-    if (n === undefined) {
-      n = params.push(param);
-      seen.set(key as never, n);
-    }
-    return n;
-  });
-  return { sql: query.sql.replace(/\$(\d+)\b/g, (_, n: string) => `$${numberOf[Number(n) - 1]}`), params };
-}
-
-/**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
  * and plans a named statement once per connection rather than on every request. Its rows are
  * read as they come (one text column), without Drizzle's mapping.
@@ -333,27 +314,38 @@ export async function findViewer(db: Tx, id: string): Promise<ViewerRow | undefi
   return row;
 }
 
-/** One member, if the viewer may see them, with the distance between the two homes. */
-export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Promise<Found | undefined> {
-  const bind = inline(viewerValues(viewer));
-  const distance = viewer.home ? kmFrom(homePoint(bind)) : sql<null>`null::float8`;
-  const [found] = await db
+function visibleMemberStatement(db: Tx, viewer: Viewer, name: string) {
+  const { where } = visibleToViewer(viewer);
+  const distance = viewer.home ? kmFrom(homePoint(placeholders)) : sql<null>`null::float8`;
+  return db
     .select({ user: users, distance: sql<number | null>`${distance}`.as('distance') })
     .from(users)
-    .where(and(eq(users.id, id), visibleTo(viewer, bind)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('memberId')), where))
+    .limit(1)
+    .prepare(name);
+}
+const visibleMemberStatements = preparedPerDb(() => new Map<string, ReturnType<typeof visibleMemberStatement>>());
+
+/** One other member, if the viewer may see them, with the distance between the two homes (a member page: prepared per shape of viewer). */
+export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Promise<Found | undefined> {
+  const name = `browse_visible_member_${viewerShape(viewer)}`;
+  const statements = visibleMemberStatements(db);
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = visibleMemberStatement(db, viewer, name);
+    statements.set(name, statement);
+  }
+  const [found] = await statement.execute({ memberId: id, ...viewerValues(viewer) });
   return found;
 }
 
 /** A member page's date facts: the same texts as a browse card's, read for one member. */
+const dateFactsStatement = preparedSql<{ stats: string; booking_status: string; activity: string }>('browse_date_facts', () => {
+  const member = sql`${sql.placeholder('memberId')}::uuid`;
+  return sql`select ${dateStatsText(member)} as stats, ${bookingStatusText(member, sql.placeholder('viewerId'))} as booking_status,
+    ${recentActivityText(member, sql.placeholder('monthStart'), sql.placeholder('monthEnd'))} as activity`;
+});
 export async function dateFactsOf(db: Tx, viewerId: string, memberId: string, month: { start: Date; end: Date }): Promise<DateFacts> {
-  const member = sql`${memberId}::uuid`;
-  const [row] = await db
-    .select({
-      stats: dateStatsText(member),
-      bookingStatus: bookingStatusText(member, viewerId),
-      activity: recentActivityText(member, month.start.toISOString(), month.end.toISOString()),
-    })
-    .from(sql`(select 1) as one`);
-  return { stats: JSON.parse(row!.stats), bookingStatus: JSON.parse(row!.bookingStatus), recentDateActivity: JSON.parse(row!.activity) };
+  const [row] = await dateFactsStatement(db).execute({ memberId, viewerId, monthStart: month.start.toISOString(), monthEnd: month.end.toISOString() });
+  return { stats: JSON.parse(row!.stats), bookingStatus: JSON.parse(row!.booking_status), recentDateActivity: JSON.parse(row!.activity) };
 }

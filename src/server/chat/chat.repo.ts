@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { rowsOf } from '../platform/db/rows.ts';
+import { preparedSql } from '../platform/db/prepared.ts';
 import { messages } from './chat.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -76,6 +76,9 @@ export async function markRead(db: Tx, readerId: string, senderId: string, at: D
   return rows.length;
 }
 
+/** The member asking, in the prepared statements below. */
+const viewer = sql.placeholder('viewerId');
+
 const OPEN_STATUSES = sql.raw(`(${CHAT_OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})`);
 
 /**
@@ -83,7 +86,7 @@ const OPEN_STATUSES = sql.raw(`(${CHAT_OPEN_STATUSES.map((status) => `'${status}
  * through the host and guest indexes), with an account neither banned nor closed, and when the
  * newest such booking was made. Columns: other_id, booked_at.
  */
-const partnersOf = (viewerId: string) => sql`(
+const partnersOf = (viewerId: SQLWrapper) => sql`(
   select agreed.other_id, max(agreed.created_at) as booked_at from (
     select ${bookings.guestId} as other_id, ${bookings.createdAt} as created_at from ${bookings}
       where ${bookings.hostId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
@@ -97,7 +100,7 @@ const partnersOf = (viewerId: string) => sql`(
 )`;
 
 /** Unread messages from one partner (p.other_id) to the viewer: an index-only count on messages_unread_idx. */
-const unreadFrom = (viewerId: string) =>
+const unreadFrom = (viewerId: SQLWrapper) =>
   sql`(select count(*)::int from ${messages} m where m.recipient_id = ${viewerId} and m.sender_id = p.other_id and m.read_at is null)`;
 
 export type ConversationRow = {
@@ -125,23 +128,27 @@ type RawConversation = {
  * the partners come from the viewer's bookings (host and guest indexes); each partner's last
  * message is one backward step on messages_thread_idx and its unread count reads messages_unread_idx.
  */
-export async function conversationsOf(db: Tx, viewerId: string): Promise<ConversationRow[]> {
-  const result = await db.execute(sql`
+const conversationsStatement = preparedSql<RawConversation>(
+  'chat_conversations',
+  () => sql`
     select p.other_id, u.name, u.account_type, u.partner_name, p.booked_at,
       last.sender_id as last_sender, last.content as last_content, last.created_at as last_at, last.seq as last_seq,
-      ${unreadFrom(viewerId)} as unread
-    from ${partnersOf(viewerId)} p
+      ${unreadFrom(viewer)} as unread
+    from ${partnersOf(viewer)} p
     join ${users} u on u.id = p.other_id
     left join lateral (
       select m.sender_id, m.content, m.created_at, m.seq from ${messages} m
-      where least(m.sender_id, m.recipient_id) = least(p.other_id, ${viewerId}::uuid)
-        and greatest(m.sender_id, m.recipient_id) = greatest(p.other_id, ${viewerId}::uuid)
+      where least(m.sender_id, m.recipient_id) = least(p.other_id, ${viewer}::uuid)
+        and greatest(m.sender_id, m.recipient_id) = greatest(p.other_id, ${viewer}::uuid)
       order by m.seq desc
       limit 1
     ) last on true
     order by coalesce(last.created_at, p.booked_at) desc, last.seq desc nulls last, p.other_id
-  `);
-  return rowsOf<RawConversation>(result).map((row) => ({
+  `,
+);
+export async function conversationsOf(db: Tx, viewerId: string): Promise<ConversationRow[]> {
+  const rows = await conversationsStatement(db).execute({ viewerId });
+  return rows.map((row) => ({
     other: { id: row.other_id, name: row.name, accountType: row.account_type, partnerName: row.partner_name, isBanned: false, accountStatus: 'active' },
     bookedAt: new Date(row.booked_at),
     last:
@@ -156,9 +163,10 @@ export async function conversationsOf(db: Tx, viewerId: string): Promise<Convers
  * Unread messages to the member from members they may still chat with: the list's counts, summed
  * (one index-only count per partner, however many messages wait).
  */
+const unreadStatement = preparedSql<{ n: number }>('chat_unread_count', () => sql`select coalesce(sum(${unreadFrom(viewer)}), 0)::int as n from ${partnersOf(viewer)} p`);
 export async function unreadCount(db: Tx, viewerId: string): Promise<number> {
-  const result = await db.execute(sql`select coalesce(sum(${unreadFrom(viewerId)}), 0)::int as n from ${partnersOf(viewerId)} p`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  const [row] = await unreadStatement(db).execute({ viewerId });
+  return Number(row?.n ?? 0);
 }
 
 /** A removed member's messages, sent and received. */

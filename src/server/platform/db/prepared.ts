@@ -1,4 +1,7 @@
+import { is, Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * A hot query built once per database handle and then only executed: Drizzle skips assembling
@@ -16,4 +19,39 @@ export function preparedPerDb<P>(build: (db: Tx) => P): (db: Tx) => P {
     }
     return statement;
   };
+}
+
+/**
+ * The statement with one parameter per value: Drizzle makes each use of a placeholder a parameter
+ * of its own (browse's page used 90, each converted and sent on every execution, and parsed by
+ * PostgreSQL). The first use of a value decides its type, as PostgreSQL reads the text in order.
+ */
+export function oneParameterPerValue(query: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  const placeholders = new Map<string, number>();
+  const values = new Map<unknown, number>();
+  const params: unknown[] = [];
+  const numberOf = query.params.map((param) => {
+    const [seen, key] = is(param, Placeholder) ? [placeholders, param.name as string] : [values, param];
+    let n = seen.get(key as never);
+    if (n === undefined) {
+      n = params.push(param);
+      seen.set(key as never, n);
+    }
+    return n;
+  });
+  return { sql: query.sql.replace(/\$(\d+)\b/g, (_, n: string) => `$${numberOf[Number(n) - 1]}`), params };
+}
+
+/**
+ * A hot statement written in SQL rather than with the query builder, prepared as `preparedPerDb`'s
+ * are: its values are `sql.placeholder`s, each sent once however often the text uses it.
+ * `execute(values)` answers its rows, as objects by column name.
+ */
+export function preparedSql<Row>(name: string, statement: () => SQL) {
+  let query: { sql: string; params: unknown[] } | undefined;
+  return preparedPerDb((db) => {
+    query ??= oneParameterPerValue(new PgDialect().sqlToQuery(statement()));
+    const prepared = db._.session.prepareQuery(query, undefined, name, false);
+    return { execute: async (values: Record<string, unknown>) => rowsOf<Row>(await prepared.execute(values)) };
+  });
 }
