@@ -383,7 +383,6 @@ export async function bookingsOf(db: Tx, memberId: string, filter: BookingsFilte
   return statement.execute({ memberId, bookingId: filter.bookingId });
 }
 
-/** The newest agreed date (confirmed or completed) between two members, either way round: it opens their chat. */
 /** The other party of every agreed date (confirmed or completed) the member has. */
 export async function chatPartnersOf(db: Tx, memberId: string): Promise<string[]> {
   const other = sql<string>`case when ${bookings.hostId} = ${memberId} then ${bookings.guestId} else ${bookings.hostId} end`;
@@ -396,8 +395,10 @@ export async function chatPartnersOf(db: Tx, memberId: string): Promise<string[]
   return rows.map((row) => row.id);
 }
 
-export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<{ id: string; createdAt: Date } | undefined> {
-  const [row] = await db
+/** The newest agreed date (confirmed or completed) between two members, either way round: it opens their chat, so every chat call asks. */
+const chatBookingStatement = preparedPerDb((db) => {
+  const [a, b] = [sql.placeholder('a'), sql.placeholder('b')];
+  return db
     .select({ id: bookings.id, createdAt: bookings.createdAt })
     .from(bookings)
     .where(
@@ -408,7 +409,11 @@ export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<
       ),
     )
     .orderBy(desc(bookings.createdAt))
-    .limit(1);
+    .limit(1)
+    .prepare('bookings_chat_booking_between');
+});
+export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<{ id: string; createdAt: Date } | undefined> {
+  const [row] = await chatBookingStatement(db).execute({ a, b });
   return row;
 }
 

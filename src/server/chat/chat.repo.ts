@@ -4,7 +4,7 @@ import { users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { preparedSql } from '../platform/db/prepared.ts';
+import { preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
 import { messages } from './chat.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -21,17 +21,22 @@ const memberColumns = {
   accountStatus: users.accountStatus,
 };
 
+const chatMembersStatement = preparedPerDb((db) =>
+  db
+    .select(memberColumns)
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('chat_members'),
+);
 export async function chatMembers(db: Tx, ids: string[]): Promise<Map<string, ChatMemberRow>> {
-  const rows = await db.select(memberColumns).from(users).where(inArray(users.id, ids));
+  const rows = await chatMembersStatement(db).execute({ ids });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The pair written in order, as messages_thread_idx keys it. */
 const pairOf = (a: string, b: string) => (a < b ? [a, b] : [b, a]);
-const inThread = (a: string, b: string): SQL => {
-  const [low, high] = pairOf(a, b);
-  return sql`least(${messages.senderId}, ${messages.recipientId}) = ${low} and greatest(${messages.senderId}, ${messages.recipientId}) = ${high}`;
-};
+const inThread = (low: SQLWrapper, high: SQLWrapper): SQL =>
+  sql`least(${messages.senderId}, ${messages.recipientId}) = ${low} and greatest(${messages.senderId}, ${messages.recipientId}) = ${high}`;
 
 /**
  * Stores a message; with a clientId the sender already used, stores nothing and answers undefined
@@ -55,15 +60,25 @@ export async function findByClientId(db: Tx, senderId: string, clientId: string)
   return row;
 }
 
+/** A page of a thread: the first (newest) or one before a message. Every open thread asks for it. */
+const threadPageStatement = (before: boolean) =>
+  preparedPerDb((db) =>
+    db
+      .select()
+      .from(messages)
+      .where(and(inThread(sql.placeholder('low'), sql.placeholder('high')), before ? lt(messages.seq, sql.placeholder('beforeSeq')) : undefined))
+      // The pair is fixed, so the index's order is the seq's.
+      .orderBy(desc(messages.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare(before ? 'chat_thread_page_before' : 'chat_thread_page'),
+  );
+const threadPages = { first: threadPageStatement(false), before: threadPageStatement(true) };
+
 /** Up to `limit` messages of the pair before `beforeSeq` (all when null), newest first. */
 export async function threadPage(db: Tx, a: string, b: string, limit: number, beforeSeq: number | null): Promise<MessageRow[]> {
-  return db
-    .select()
-    .from(messages)
-    .where(beforeSeq === null ? inThread(a, b) : and(inThread(a, b), lt(messages.seq, beforeSeq)))
-    // The pair is fixed, so the index's order is the seq's.
-    .orderBy(desc(messages.seq))
-    .limit(limit);
+  const [low, high] = pairOf(a, b);
+  const statement = beforeSeq === null ? threadPages.first : threadPages.before;
+  return statement(db).execute({ low, high, limit, beforeSeq });
 }
 
 /** Marks read every unread message `senderId` sent `readerId`; how many. */

@@ -24,15 +24,21 @@ export async function listPhotos(db: Tx, userId: string): Promise<Photo[]> {
   return rows.map(toPhoto);
 }
 
+// Photos beside a list of members (a chat thread, conversations, available dates): the members as one array.
+const photosOfMembers = preparedPerDb((db) =>
+  db
+    .select()
+    .from(photos)
+    .where(sql`${photos.userId} = any(${sql.placeholder('userIds')}::uuid[])`)
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .prepare('profiles_photos_of_members'),
+);
+
 /** Photos of many members in one query, oldest first per member. */
 export async function photosByMember(db: Tx, userIds: string[]): Promise<Map<string, Photo[]>> {
   const byMember = new Map<string, Photo[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return byMember;
-  const rows = await db
-    .select()
-    .from(photos)
-    .where(inArray(photos.userId, userIds))
-    .orderBy(asc(photos.createdAt), asc(photos.id));
+  const rows = await photosOfMembers(db).execute({ userIds });
   for (const row of rows) byMember.get(row.userId)?.push(toPhoto(row));
   return byMember;
 }
