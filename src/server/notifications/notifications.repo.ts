@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } f
 import { users } from '../auth/auth.read.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 import { photosJsonOf, type PhotoJson } from '../profiles/photos.read.ts';
 import { notifications } from './notifications.tables.ts';
 
@@ -32,11 +33,18 @@ const VIEW_CONDITION: Record<InboxView, SQL | undefined> = {
   all: undefined,
 };
 
-/** A member's items with their senders, newest first. */
+/** A member's items with their senders, newest first: one statement per view, prepared (the inbox polls it). */
+const inboxStatement = (view: InboxView) =>
+  preparedPerDb((db) =>
+    inboxQuery(db, and(eq(notifications.userId, sql.placeholder('userId')), VIEW_CONDITION[view]))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`notifications_inbox_${view}`),
+  );
+const inboxStatements = { active: inboxStatement('active'), archived: inboxStatement('archived'), all: inboxStatement('all') };
+
 export async function listInbox(db: Tx, userId: string, view: InboxView, limit: number): Promise<InboxRow[]> {
-  return inboxQuery(db, and(eq(notifications.userId, userId), VIEW_CONDITION[view]))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+  return inboxStatements[view](db).execute({ userId, limit });
 }
 
 export async function findOwn(db: Tx, userId: string, id: string): Promise<InboxRow | undefined> {
@@ -44,23 +52,31 @@ export async function findOwn(db: Tx, userId: string, id: string): Promise<Inbox
   return row;
 }
 
-export async function countInbox(db: Tx, userId: string): Promise<{ active: number; archived: number }> {
-  const [row] = await db
+const inboxCounts = preparedPerDb((db) =>
+  db
     .select({
       active: sql<number>`count(*) filter (where ${notifications.archivedAt} is null)`.mapWith(Number),
       archived: sql<number>`count(*) filter (where ${notifications.archivedAt} is not null)`.mapWith(Number),
     })
     .from(notifications)
-    .where(eq(notifications.userId, userId));
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .prepare('notifications_inbox_counts'),
+);
+export async function countInbox(db: Tx, userId: string): Promise<{ active: number; archived: number }> {
+  const [row] = await inboxCounts(db).execute({ userId });
   return { active: row?.active ?? 0, archived: row?.archived ?? 0 };
 }
 
 /** Unread items still in the inbox; answered from the partial index notifications_unread_idx. */
-export async function countUnread(db: Tx, userId: string): Promise<number> {
-  const [row] = await db
+const unreadCount = preparedPerDb((db) =>
+  db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), isNull(notifications.archivedAt)));
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.isRead, false), isNull(notifications.archivedAt)))
+    .prepare('notifications_unread_count'),
+);
+export async function countUnread(db: Tx, userId: string): Promise<number> {
+  const [row] = await unreadCount(db).execute({ userId });
   return row?.n ?? 0;
 }
 
