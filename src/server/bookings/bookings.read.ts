@@ -4,6 +4,7 @@ import { availabilitySlots } from '../availability/availability.read.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { RequestToHost } from '#shared/domain/slot-booking.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import { bookings, memberDateStats } from './bookings.tables.ts';
 
@@ -79,14 +80,26 @@ export async function latestBookingsWith(db: Tx, viewerId: string, otherIds: str
   return found;
 }
 
+// A member page and the available dates ask it on every call: prepared, the hosts as one array.
+const requestsToHostsStatement = preparedPerDb((db) =>
+  db
+    .select({ hostId: bookings.hostId, slotId: bookings.slotId, status: bookings.status })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.guestId, sql.placeholder('guestId')),
+        sql`${bookings.hostId} = any(${sql.placeholder('hostIds')}::uuid[])`,
+        inArray(bookings.status, ['pending', 'confirmed']),
+      ),
+    )
+    .prepare('bookings_requests_to_hosts'),
+);
+
 /** The viewer's pending and confirmed requests (as guest) to each of these hosts: which slot, and its state. */
 export async function requestsToHosts(db: Tx, guestId: string, hostIds: string[]): Promise<Map<string, RequestToHost[]>> {
   const byHost = new Map<string, RequestToHost[]>();
   if (hostIds.length === 0) return byHost;
-  const rows = await db
-    .select({ hostId: bookings.hostId, slotId: bookings.slotId, status: bookings.status })
-    .from(bookings)
-    .where(and(eq(bookings.guestId, guestId), inArray(bookings.hostId, hostIds), inArray(bookings.status, ['pending', 'confirmed'])));
+  const rows = await requestsToHostsStatement(db).execute({ guestId, hostIds });
   for (const row of rows) {
     const list = byHost.get(row.hostId) ?? [];
     list.push({ slotId: row.slotId, status: row.status as RequestToHost['status'] });
