@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, keptKeys, mailsTo, signInAs } from '../support/e2e-fixtures.ts';
+import { MAIL_POLL, createMember, keptKeys, mailsTo, signInAs } from '../support/e2e-fixtures.ts';
 
 test('a forgotten password is reset through the mailed link, and the new one signs in', async ({ page, baseURL }) => {
   const member = await createMember(baseURL!, { verified: true });
@@ -13,7 +13,7 @@ test('a forgotten password is reset through the mailed link, and the new one sig
 
   let link: string | undefined;
   await expect
-    .poll(() => (link = mailsTo(member.email).find((m) => m.subject.includes('Reset'))?.text.match(/https?:\/\/\S+/)?.[0]))
+    .poll(() => (link = mailsTo(member.email).find((m) => m.subject.includes('Reset'))?.text.match(/https?:\/\/\S+/)?.[0]), MAIL_POLL)
     .toBeTruthy();
   await page.goto(link!);
   await page.getByLabel('New password').fill('my brand new secret');

@@ -277,16 +277,18 @@ for (const mode of MODES) test(`a booking request accepted just before the app c
   const guests = await Promise.all(
     [0, 1, 2, 3, 4].map((n) => createMember(server, { verified: true, gender: 'male', name: `Guest${n} ${tag}`, interests: ['hiking'], bio: 'Coffee first, then a walk.' })),
   );
-  await Promise.all(guests.map((guest) => addPhoto(server, guest)));
-  for (const [n, guest] of guests.entries()) {
-    const { slot } = (await apiPost(server, host, '/availability/create', { date: inVancouver(2 + n), startTime: '19:00', endTime: '21:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as { slot: { _id: string } };
-    await apiPost(server, guest, '/bookings/request', {
-      availabilityId: slot._id,
-      requestMessage: `Request ${n} ${tag}`,
-      proposedVenue: { name: 'Bistro Verde', address: '', type: '', priceRange: '$$' },
-      paymentResponsibility: { paidBy: 'requester' },
-    }, 201);
-  }
+  await Promise.all(
+    guests.map(async (guest, n) => {
+      await addPhoto(server, guest);
+      const { slot } = (await apiPost(server, host, '/availability/create', { date: inVancouver(2 + n), startTime: '19:00', endTime: '21:00', dateType: 'dinner', venue: 'Bistro Verde' }, 201)) as { slot: { _id: string } };
+      await apiPost(server, guest, '/bookings/request', {
+        availabilityId: slot._id,
+        requestMessage: `Request ${n} ${tag}`,
+        proposedVenue: { name: 'Bistro Verde', address: '', type: '', priceRange: '$$' },
+        paymentResponsibility: { paidBy: 'requester' },
+      }, 201);
+    }),
+  );
   const context = await browser.newContext({ baseURL: app });
   const page = await context.newPage();
   await signInAs(page, host);

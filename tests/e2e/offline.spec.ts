@@ -1,23 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { serviceWorkerControls } from '../support/e2e-fixtures.ts';
 import { PRERENDERED_CONTENT } from '../support/prerendered-content.ts';
-import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
+import { startNetworkSwitch, type NetworkSwitch } from '../support/network-switch.ts';
 
-// This test kills its own server, so it gets one to itself.
-let server: ServerProcess;
-test.beforeAll(async () => {
-  server = await startServerProcess();
+// The app is opened through a switch in front of the suite's server: cutting it takes the server
+// away for real (every connection reset, new ones refused, the service worker's too), with no
+// server of its own to start and kill.
+let net: NetworkSwitch;
+test.beforeEach(async ({ baseURL }) => {
+  net = await startNetworkSwitch(Number(new URL(baseURL!).port));
 });
-test.afterAll(() => server.stop());
+test.afterEach(() => net.close());
 
 test('after one visit the app opens with the server really gone', async ({ page }) => {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${net.url}/`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const tagline = (await page.locator('.tagline:visible').textContent())!;
   await serviceWorkerControls(page);
 
-  await server.stop();
-  const down = await page.evaluate((url) => fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(() => 'up', () => 'down'), server.url);
+  net.down();
+  const down = await page.evaluate((url) => fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(() => 'up', () => 'down'), net.url);
   expect(down).toBe('down');
 
   await page.reload();
@@ -25,12 +27,12 @@ test('after one visit the app opens with the server really gone', async ({ page 
 
   // Each public page comes from its own prerendered copy; any other path from the app's shell.
   for (const [path, { heading, text }] of Object.entries(PRERENDERED_CONTENT)) {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${net.url}${path}`);
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
     await expect(page.locator('main').getByText(text).first(), path).toBeVisible();
     await expect(page.locator('#root[data-prerendered]'), path).toHaveCount(1);
   }
-  await page.goto(`${server.url}/browse`);
+  await page.goto(`${net.url}/browse`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
 });

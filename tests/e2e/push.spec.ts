@@ -1,44 +1,21 @@
 import { expect, test, type Browser, type Worker } from '@playwright/test';
-import sharp from 'sharp';
 import type { PushMessage } from '../../src/shared/api/push.ts';
-import { createMember, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
-import { MAIL_DIR } from '../support/e2e-global-setup.ts';
-import { startServerProcess, type ServerProcess } from '../support/e2e-server.ts';
-import { startSmtpSink } from '../support/smtp-sink.ts';
+import { addPhoto, createMember, serviceWorkerControls, signInAs, tomorrowInVancouver, type Member } from '../support/e2e-fixtures.ts';
 
 /*
  * The service worker's half of Web Push, in Chromium with the real built worker. The browser's push
  * service cannot be reached here, so the push is handed to the worker through the DevTools protocol
  * (ServiceWorker.deliverPushMessage) with the payload the server sends (its encryption and delivery
  * are tested in tests/api/push.test.ts). Everything after that is real: the notification, and the
- * Accept action confirming the booking on the server with the token the page gave the worker.
+ * Accept action confirming the booking on the suite's server with the token the page gave the worker.
  */
-let server: ServerProcess;
-let closeSink: () => Promise<void>;
-test.beforeAll(async () => {
-  const sink = await startSmtpSink({ dir: MAIL_DIR });
-  closeSink = () => sink.close();
-  server = await startServerProcess({ smtpUrl: sink.url, quiet: true });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await closeSink?.();
-});
-
-async function addPhoto(member: Member) {
-  const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#a75' } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
-  const answer = await fetch(`${server.url}/api/users/photos`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
-  expect(answer.status).toBe(201);
-}
 
 /** The bits of the worker's global scope used here (the tests compile with the DOM library, not WebWorker). */
 type WorkerScope = { registration: { getNotifications(): Promise<(Notification & { actions?: { action: string }[] })[]> }; dispatchEvent(event: Event): boolean };
 type NotificationEventConstructor = new (type: string, init: { notification: Notification; action: string }) => Event;
 
-const api = async (member: Member, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}/api${path}`, {
+const api = async (baseURL: string, member: Member, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${baseURL}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${member.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -47,16 +24,16 @@ const api = async (member: Member, method: string, path: string, body?: unknown)
 };
 
 /** A host with a guest's pending request, whose page gave the worker its token, and that request pushed to the worker and shown. */
-async function pushedRequest(browser: Browser) {
+async function pushedRequest(browser: Browser, baseURL: string) {
   const guestName = `Gus ${Math.random().toString(36).slice(2, 6)}`;
   const [host, guest] = await Promise.all([
-    createMember(server.url, { verified: true, gender: 'female', name: 'Harriet', age: 30 }),
-    createMember(server.url, { verified: true, gender: 'male', name: guestName, age: 32, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+    createMember(baseURL, { verified: true, gender: 'female', name: 'Harriet', age: 30 }),
+    createMember(baseURL, { verified: true, gender: 'male', name: guestName, age: 32, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
   ]);
-  await addPhoto(guest);
-  const slot = await api(host, 'POST', '/availability/create', { date: tomorrowInVancouver(), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' });
+  await addPhoto(baseURL, guest);
+  const slot = await api(baseURL, host, 'POST', '/availability/create', { date: tomorrowInVancouver(), startTime: '19:00', endTime: '22:00', dateType: 'dinner', venue: 'Bistro Verde' });
   expect(slot.status, JSON.stringify(slot.body)).toBe(201);
-  const request = await api(guest, 'POST', '/bookings/request', {
+  const request = await api(baseURL, guest, 'POST', '/bookings/request', {
     availabilityId: slot.body.slot._id,
     requestMessage: 'Would love to meet you for dinner!',
     proposedVenue: { name: 'Bistro Verde', address: '1 Main St', type: 'restaurant', priceRange: '$$' },
@@ -65,8 +42,8 @@ async function pushedRequest(browser: Browser) {
   expect(request.status, JSON.stringify(request.body)).toBe(201);
   const bookingId = request.body.booking._id as string;
 
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.grantPermissions(['notifications'], { origin: server.url });
+  const context = await browser.newContext({ baseURL });
+  await context.grantPermissions(['notifications'], { origin: baseURL });
   const page = await context.newPage();
   await signInAs(page, host);
   const cdp = await context.newCDPSession(page);
@@ -105,9 +82,9 @@ async function pushedRequest(browser: Browser) {
       { action: 'decline', title: 'Decline' },
     ],
   };
-  await expect.poll(() => registrations.find((r) => !r.isDeleted && r.scopeURL === `${server.url}/`)?.registrationId).toBeTruthy();
-  const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL === `${server.url}/`)!.registrationId;
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) });
+  await expect.poll(() => registrations.find((r) => !r.isDeleted && r.scopeURL === `${baseURL}/`)?.registrationId).toBeTruthy();
+  const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL === `${baseURL}/`)!.registrationId;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId, data: JSON.stringify(message) });
 
   const shown = () =>
     worker.evaluate(async () =>
@@ -131,19 +108,19 @@ const tap = (worker: Worker, action: string) =>
     scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action }));
   }, action);
 
-test('a booking request pushed to the service worker shows with Accept and Decline, and Accept confirms it on the server', async ({ browser }) => {
+test('a booking request pushed to the service worker shows with Accept and Decline, and Accept confirms it on the server', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const { context, worker, host, bookingId, shown } = await pushedRequest(browser);
+  const { context, worker, host, bookingId, shown } = await pushedRequest(browser, baseURL!);
   await tap(worker, 'accept');
 
-  await expect.poll(async () => (await api(host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('confirmed');
+  await expect.poll(async () => (await api(baseURL!, host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('confirmed');
   await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(['Date confirmed']);
   await context.close();
 });
 
-test("Decline on the notification takes the open window to the request's decline dialog, which declines it with a message", async ({ browser }) => {
+test("Decline on the notification takes the open window to the request's decline dialog, which declines it with a message", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const { context, page, worker, host, bookingId } = await pushedRequest(browser);
+  const { context, page, worker, host, bookingId } = await pushedRequest(browser, baseURL!);
   await tap(worker, 'decline');
 
   await expect(page).toHaveURL(/\/bookings$/);
@@ -152,7 +129,7 @@ test("Decline on the notification takes the open window to the request's decline
   await dialog.getByLabel('Message').fill('Sorry, that evening no longer works for me.');
   await dialog.getByRole('button', { name: 'Decline Booking' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await api(host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('declined');
+  await expect.poll(async () => (await api(baseURL!, host, 'GET', `/bookings/${bookingId}`)).body.booking?.status).toBe('declined');
   expect(context.pages()).toHaveLength(1);
   await context.close();
 });

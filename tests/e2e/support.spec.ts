@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { POINT_GUIDE, signedPoints } from '#shared/domain/score-guide.ts';
-import { createMember, expectNoSevereA11yViolations, mailsTo, signInAs, uniqueEmail, verificationLink } from '../support/e2e-fixtures.ts';
+import { MAIL_POLL, createMember, expectNoSevereA11yViolations, mailsTo, signInAs, uniqueEmail, verificationLink } from '../support/e2e-fixtures.ts';
 
 /** The e2e server runs with the default SUPPORT_EMAIL. */
 const SUPPORT_EMAIL = 'support@rendezvous.local';
@@ -28,7 +28,7 @@ test('a contact message is checked, sent, and arrives at the support address wit
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
 
   await expect
-    .poll(() => mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === replyTo), { message: 'the contact mail at the sink', timeout: 15_000 })
+    .poll(() => mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === replyTo), { ...MAIL_POLL, message: 'the contact mail at the sink', timeout: 15_000 })
     .toBeTruthy();
   const mail = mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === replyTo)!;
   expect(mail.subject).toBe('[Contact] My date never showed up');
@@ -151,7 +151,7 @@ test('careers signed in: the application is checked, sent to support, and thanke
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for applying! We will be in touch by e-mail.' })).toBeFocused();
 
-  await expect.poll(() => mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === email), { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(() => mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === email), { ...MAIL_POLL, timeout: 15_000 }).toBeTruthy();
   const mail = mailsTo(SUPPORT_EMAIL).find((m) => m.replyTo === email)!;
   expect(mail.subject).toBe('[Careers] Content Moderator: Quinn');
   expect(mail.text).toContain('Moderated a city subreddit for two years.');
@@ -182,8 +182,8 @@ test('invite friends: six rows, the spec texts, invites mailed with the referral
   await expect(page.getByLabel('Friend 5 (man) email')).toHaveCount(0);
   await expect(page.getByRole('list').filter({ hasText: friend })).toBeVisible();
 
-  await expect.poll(() => mailsTo(otherFriend)[0]?.subject, { timeout: 15_000 }).toBe('Noor invited you to Rendezvous');
-  await expect.poll(() => mailsTo(friend)[0]?.subject, { timeout: 15_000 }).toBe('Noor invited you to Rendezvous');
+  await expect.poll(() => mailsTo(otherFriend)[0]?.subject, { ...MAIL_POLL, timeout: 15_000 }).toBe('Noor invited you to Rendezvous');
+  await expect.poll(() => mailsTo(friend)[0]?.subject, { ...MAIL_POLL, timeout: 15_000 }).toBe('Noor invited you to Rendezvous');
   const link = mailsTo(friend)[0]!.text.match(/https?:\/\/\S+/)![0];
   expect(new URL(link).pathname).toBe('/register');
   expect(new URL(link).searchParams.get('ref')).toBeTruthy();

@@ -2,11 +2,15 @@ import sharp from 'sharp';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, MAIL_DIR } from './e2e-global-setup.ts';
 import type { ReceivedMail } from './smtp-sink.ts';
 import { addDays, todayIn } from '#shared/domain/time-zones.ts';
 
+/** Each mail file read so far, by name: the sink writes a file once (renamed into place whole) and never changes it. */
+const readMails = new Map<string, ReceivedMail>();
+
+/** Every mail the sink has filed for the address, oldest first. */
 export function mailsTo(address: string): ReceivedMail[] {
   let files: string[] = [];
   try {
@@ -15,9 +19,16 @@ export function mailsTo(address: string): ReceivedMail[] {
     return [];
   }
   return files
-    .map((file) => JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as ReceivedMail)
+    .map((file) => {
+      let mail = readMails.get(file);
+      if (!mail) readMails.set(file, (mail = JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as ReceivedMail));
+      return mail;
+    })
     .filter((mail) => mail.to.includes(address.toLowerCase()));
 }
+
+/** How often to look for a mail: the sink files it within a few ms of the server sending it. */
+export const MAIL_POLL = { intervals: [50] };
 
 /** Waits for the verification mail (over real SMTP) and returns its link. */
 export async function verificationLink(address: string): Promise<string> {
@@ -27,7 +38,7 @@ export async function verificationLink(address: string): Promise<string> {
       const mail = mailsTo(address).find((m) => m.subject.includes('Confirm'));
       link = mail?.text.match(/https?:\/\/\S+/)?.[0];
       return link;
-    }, { message: `verification mail for ${address}`, timeout: 15_000 })
+    }, { ...MAIL_POLL, message: `verification mail for ${address}`, timeout: 15_000 })
     .toBeTruthy();
   return link!;
 }
@@ -126,6 +137,18 @@ export async function navigateInApp(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * The number of the page's requests (documents, code, images, API calls) sent and not yet answered
+ * or failed, from now on: what Playwright's `networkidle` waits to see at 0 for half a second.
+ */
+export function requestsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
+
 /** Resolves once a service worker controls the page. */
 export async function serviceWorkerControls(page: Page) {
   await page.evaluate(async () => {
@@ -135,9 +158,15 @@ export async function serviceWorkerControls(page: Page) {
   });
 }
 
-/** Fails on any serious or critical axe violation on the page as it is now, naming each. */
+/**
+ * Fails on any serious or critical axe violation on the page as it is now, naming each. Every rule
+ * runs on the page and its same-origin frames (the app has no other) with `axe.run` (the builder's
+ * legacy mode): the default mode would run axe in parts and join them in a blank page it opens in
+ * the test's context, a second page per check that costs more than the check. Only violations are
+ * gathered (`resultTypes`); the passes and inapplicable rules axe would list too are never read.
+ */
 export async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
   const severe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

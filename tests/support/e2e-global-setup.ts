@@ -4,7 +4,8 @@ import { startServerProcess } from './e2e-server.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 47321);
-export const MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp/e2e-mails');
+/** Where the sink files each mail; a run on another port (E2E_PORT) keeps its own, so two runs never clear each other's. */
+export const MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp', process.env.E2E_PORT ? `e2e-mails-${E2E_PORT}` : 'e2e-mails');
 /** The one admin of the browser suite's server (ADMIN_EMAILS); only admin.spec.ts registers it. */
 export const E2E_ADMIN_EMAIL = 'admin-e2e@example.com';
 
