@@ -23,13 +23,15 @@ const RUNS = 3;
 const VISITOR_PAGES = ['/', '/login', '/register'];
 /** Labels of the member pages; the thread and the member's page get their ids once the data exists. */
 const MEMBER_PAGES = ['/browse', '/bookings', '/messages', '/messages/‹partner›', '/notifications', '/availability', '/profile', '/user/‹demo member›', '/score'];
+/** Every page's label, in the order they are measured (`pages` takes some of them). */
+export const LIGHTHOUSE_PAGES = [...VISITOR_PAGES, ...MEMBER_PAGES];
 
 /** Needs a server started with demo members and without SMTP (mails land in DATA_DIR/outbox). */
 export async function lighthouseFigures(
   server: ServerProcess,
   options: {
     /** Some of the pages only, by label (default: all). */
-    pages?: string[];
+    pages?: string[] | undefined;
     /** Each run's full Lighthouse report goes there as JSON (the LCP element, request chains, long tasks). */
     reportDir?: string;
   } = {},
@@ -48,7 +50,7 @@ export async function lighthouseFigures(
     const cdp = await context.newCDPSession(page);
     const figures: PageFigures[] = [];
     if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
-    for (const label of options.pages ?? [...VISITOR_PAGES, ...MEMBER_PAGES]) {
+    for (const label of options.pages ?? LIGHTHOUSE_PAGES) {
       const signedIn = MEMBER_PAGES.includes(label);
       const runs: PageFigures[] = [];
       for (let run = 0, failed = 0; run < RUNS; run++) {

@@ -10,6 +10,10 @@
 // mixed load from many signed-in members on the filled seed (scripts/bench-mix.ts).
 // `-- --only pages`, `-- --only api`, `-- --only bookings`, `-- --only push`, `-- --only realtime`,
 // `-- --only offline`, `-- --only backup`, `-- --only storage` or `-- --only mix` runs one part.
+// `-- --only pages --pages /score,/messages/‹partner›` runs Lighthouse on those pages only (their
+// labels in scripts/bench-lighthouse.ts: /, /login, /register, /browse, /bookings, /messages,
+// /messages/‹partner›, /notifications, /availability, /profile, /user/‹demo member›, /score; the
+// ids may be left out: /messages/, /user/).
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +25,7 @@ import { startServerProcess } from '../tests/support/e2e-server.ts';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.ts';
 import { benchApi } from './bench-api.ts';
 import { benchBackup } from './bench-backup.ts';
-import { lighthouseFigures, type PageFigures } from './bench-lighthouse.ts';
+import { LIGHTHOUSE_PAGES, lighthouseFigures, type PageFigures } from './bench-lighthouse.ts';
 import { benchBookings } from './bench-bookings.ts';
 import { benchMix } from './bench-mix.ts';
 import { benchPush } from './bench-push.ts';
@@ -29,11 +33,27 @@ import { benchOffline } from './bench-offline.ts';
 import { benchRealtime } from './bench-realtime.ts';
 import { benchStorage } from './bench-storage.ts';
 
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pages: { type: 'string' } } });
 const PARTS = ['pages', 'api', 'bookings', 'push', 'realtime', 'offline', 'backup', 'storage', 'mix'];
 if (values.only !== undefined && !PARTS.includes(values.only)) {
-  console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
+  console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}] [--pages <label>,…]`);
   process.exit(2);
+}
+let lighthousePages: string[] | undefined;
+if (values.pages !== undefined) {
+  lighthousePages = values.pages.split(',').map((label) => pageLabel(label.trim()));
+  const unknown = lighthousePages.filter((label) => !LIGHTHOUSE_PAGES.includes(label));
+  if (unknown.length > 0) {
+    console.error(`unknown page ${unknown.join(', ')}; the pages: ${LIGHTHOUSE_PAGES.join(', ')}`);
+    process.exit(2);
+  }
+}
+
+/** A page's label as typed: /messages/ and /user/ (or with any id) stand for the bench's thread and demo member. */
+function pageLabel(typed: string) {
+  if (/^\/messages\//.test(typed)) return '/messages/‹partner›';
+  if (/^\/user\//.test(typed)) return '/user/‹demo member›';
+  return typed;
 }
 
 type Row = { figure: string; value: string; goal: string; result: 'PASS' | 'MISS' | '(reported)' };
@@ -78,7 +98,7 @@ async function benchPages() {
     }
     const landing = await (await fetch(`${server.url}/`)).text();
     inlineCss = [...landing.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
-    pages = await lighthouseFigures(server, { reportDir: path.join(root, '.tmp/lighthouse') });
+    pages = await lighthouseFigures(server, { pages: lighthousePages, reportDir: path.join(root, '.tmp/lighthouse') });
   } finally {
     await server.stop();
   }

@@ -46,7 +46,7 @@ export function prerenderPublicPages(): Plugin {
 }
 
 async function prerender(dist: string, root: string) {
-  const { renderPage, renderSkeleton, pageHeadings, defaultBrowseUrl } = await buildRenderer(root);
+  const { renderPage, renderSkeleton, pageHeadings, shellCalls, skeletonRoutes } = await buildRenderer(root);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
@@ -75,14 +75,23 @@ async function prerender(dist: string, root: string) {
     await writeFile(path.join(dist, PRERENDERED_DIR, file), page);
   }
   // The shell itself: the skeleton of a member's page, styled without waiting for a stylesheet, and
-  // /browse's own skeleton with the stylesheets of its page.
-  const browseStyles = [...stylesOf(manifest, ['src/app/routes/_member/_verified/browse.tsx'])].filter((css) => !shellStyles.includes(css));
-  const shellCss = (await Promise.all([...shellStyles, ...browseStyles].map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
+  // the pages' own skeletons (/browse, /score, …) with the rules of their routes' stylesheets that
+  // style them.
+  const skeletons = skeletonRoutes();
   const headings = pageHeadings();
   const skeleton = renderSkeleton(headings);
+  const pageStyles = [...stylesOf(manifest, Object.values(skeletons).map(({ route }) => `src/app/routes/${route}`))].filter((css) => !shellStyles.includes(css));
+  const shellCss = [
+    ...(await Promise.all(shellStyles.map((file) => readFile(path.join(dist, file), 'utf8')))),
+    ...(await Promise.all(pageStyles.map(async (file) => rulesFor(await readFile(path.join(dist, file), 'utf8'), skeleton)))),
+  ].join('\n');
   await writeFile(
     path.join(dist, 'index.html'),
-    withData(withInlineStyles(shell, shellCss + shellPageCss(Object.keys(headings))), { entry, chunks: memberPageChunks(manifest), browse: defaultBrowseUrl() })
+    withData(withInlineStyles(shell, shellCss + shellPageCss(Object.keys(headings), skeletons)), {
+      entry,
+      chunks: memberPageChunks(manifest),
+      calls: shellCalls(),
+    })
       .replace(empty, () => `<div id="root">${skeleton}</div>`),
   );
 }
@@ -116,18 +125,59 @@ function memberPageChunks(manifest: Manifest): Record<string, string[]> {
 /**
  * The shell paints the heading of the page at its address (<html data-page>, set by the head
  * script), in place of the skeleton's grey title, so a member's page names itself at first paint;
- * on /browse, that page's own skeleton instead (app/browse/browse-skeleton.tsx).
+ * on a path with a page skeleton of its own (app/prerender.tsx; one ending in / stands for every
+ * path below it), that skeleton alone instead (outside the page's frame where the page has none).
  */
-function shellPageCss(paths: string[]) {
+function shellPageCss(paths: string[], skeletons: Record<string, { bare: boolean }>) {
   const on = (selector: string) => paths.map((page) => `html[data-page="${page}"] ${selector}`).join(',');
+  const at = (page: string) => (page.endsWith('/') ? `html[data-page^="${page}"]` : `html[data-page="${page}"]`);
   return [
-    '.shell-heading,.shell-heading>span,.browse-skeleton{display:none}',
+    '.shell-heading,.shell-heading>span,.page-skeleton{display:none}',
+    // A skeleton's part the head script has not drawn yet (shell-first-page.ts), whatever its class's display.
+    '.page-skeleton [hidden]{display:none!important}',
     `${on('.shell-heading')}{display:block}`,
     `${on('.app-skeleton-title')}{display:none}`,
     ...paths.map((page) => `html[data-page="${page}"] .shell-heading>[data-page="${page}"]{display:inline}`),
-    'html[data-page="/browse"] .app-skeleton>:not(.browse-skeleton,[role=status]){display:none}',
-    'html[data-page="/browse"] .browse-skeleton{display:block}',
+    ...Object.entries(skeletons).flatMap(([page, { bare }]) => [
+      `${at(page)} .app-skeleton>:not([data-skeleton="${page}"],[role=status]){display:none}`,
+      `${at(page)} [data-skeleton="${page}"]{display:block}`,
+      // A page without the page's frame: its skeleton neither (the page's own <main> is its frame).
+      ...(bare ? [`${at(page)} .app-skeleton{max-width:none;padding:0}`] : []),
+    ]),
   ].join('\n');
+}
+
+/**
+ * The rules of a (minified) stylesheet that may style the markup: a rule is kept when one of its
+ * selectors names only classes the markup has or may be given (a selector without classes is
+ * kept), @media and @supports blocks with such rules, other at-rules (@keyframes) whole. The route's
+ * full stylesheet comes with the page's code.
+ */
+function rulesFor(css: string, markup: string): string {
+  // The classes written, and those the head script may add (the labels of its fills, shell-first-page.ts).
+  const labels = [...markup.matchAll(/data-labels="([^"]*)"/g)].flatMap((match) => Object.values(JSON.parse(match[1]!.replaceAll('&quot;', '"')) as Record<string, string>));
+  const classes = new Set([...[...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)), ...labels]);
+  const matches = (selectors: string) =>
+    selectors.split(',').some((selector) => [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every((match) => classes.has(match[1]!)));
+  const kept: string[] = [];
+  let at = 0;
+  while (at < css.length) {
+    const open = css.indexOf('{', at);
+    if (open < 0) break;
+    let close = open;
+    for (let depth = 0; close < css.length; close++) {
+      if (css[close] === '{') depth++;
+      else if (css[close] === '}' && --depth === 0) break;
+    }
+    const head = css.slice(at, open).trim();
+    const body = css.slice(open + 1, close);
+    if (/^@(media|supports)/.test(head)) {
+      const inner = rulesFor(body, markup);
+      if (inner) kept.push(`${head}{${inner}}`);
+    } else if (head.startsWith('@') || matches(head)) kept.push(`${head}{${body}}`);
+    at = close + 1;
+  }
+  return kept.join('');
 }
 
 /** The page's stylesheets inline (no request before the first paint). */

@@ -1,10 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createAppRouter } from './router.ts';
-import { firstPageUrl } from './browse/browse.api.ts';
+import { firstPageUrl, memberUrl } from './browse/browse.api.ts';
+import { meUrl } from './auth/auth.api.ts';
+import { MemberSkeleton } from './browse/member-page.tsx';
+import { newestPageUrl } from './chat/chat.api.ts';
+import { ThreadSkeleton } from './chat/thread-page.tsx';
+import { activeListUrl } from './notifications/notifications.api.ts';
+import { NotificationsSkeleton } from './notifications/notifications-skeleton.tsx';
+import { ProfileSkeleton } from './profiles/profile-page.tsx';
 import { DEFAULT_BROWSE_FILTERS } from './browse/browse-filters.store.ts';
 import { BrowseSkeleton } from './browse/browse-skeleton.tsx';
+import { ScoreSkeleton } from './score/score-skeleton.tsx';
+import { AvailabilitySkeleton } from './availability/availability-page.tsx';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 /**
@@ -38,12 +48,43 @@ export function pageHeadings(): Record<string, string> {
 }
 
 /**
- * The shell's first paint (index.html, every page path but the public ones), with every page's
- * heading and /browse's own skeleton (the page the head script starts early, src/shared/head-script.ts).
+ * The pages the shell paints their own skeleton of, by path (a path ending in / stands for each
+ * path one level below it), with the route file whose stylesheets the shell then holds inline and,
+ * for a page whose largest paint is its data, the address of its first data (the app's own: `$id`
+ * for the path's last part), which the head script asks for and draws into the skeleton
+ * (src/shared/head-script.ts); the others' largest paint is static (/score's points guide). A
+ * `bare` page is not in the page's frame (its own <main> has no .page margins: a conversation).
  */
-export function renderSkeleton(shellHeadings: Record<string, string>): string {
-  return renderToString(<AppSkeleton shellHeadings={shellHeadings} pageSkeletons={<BrowseSkeleton />} />);
+const PAGE_SKELETONS: Record<string, { route: string; skeleton: ReactNode; call?: string; bare?: boolean }> = {
+  '/browse': { route: '_member/_verified/browse.tsx', skeleton: <BrowseSkeleton />, call: firstPageUrl(DEFAULT_BROWSE_FILTERS) },
+  '/score': { route: '_member/score.tsx', skeleton: <ScoreSkeleton /> },
+  '/availability': { route: '_member/_verified/availability.tsx', skeleton: <AvailabilitySkeleton /> },
+  '/notifications': { route: '_member/_verified/notifications.tsx', skeleton: <NotificationsSkeleton />, call: activeListUrl() },
+  '/profile': { route: '_member/profile.tsx', skeleton: <ProfileSkeleton />, call: meUrl() },
+  '/user/': { route: '_member/_verified/user.$userId.tsx', skeleton: <MemberSkeleton />, call: forAnyId(memberUrl) },
+  '/messages/': { route: '_member/_verified/messages.$userId.tsx', skeleton: <ThreadSkeleton />, call: forAnyId(newestPageUrl), bare: true },
+};
+
+/** An address built for the path's last part, which the head script writes in place of `$id`. */
+function forAnyId(url: (id: string) => string) {
+  return url('$id').replace(encodeURIComponent('$id'), '$id');
 }
 
-/** The first browse page a member who never changed the filters asks for (the head script's default). */
-export const defaultBrowseUrl = () => firstPageUrl(DEFAULT_BROWSE_FILTERS);
+/** The first data's address of each page whose skeleton the head script draws it into, by path. */
+export const shellCalls = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(PAGE_SKELETONS).flatMap(([path, { call }]) => (call ? [[path, call]] : [])));
+
+/** Each page skeleton's route file (below src/app/routes/), and whether it is bare, by path. */
+export const skeletonRoutes = (): Record<string, { route: string; bare: boolean }> =>
+  Object.fromEntries(Object.entries(PAGE_SKELETONS).map(([path, { route, bare }]) => [path, { route, bare: bare ?? false }]));
+
+/** The shell's first paint (index.html, every page path but the public ones): every page's heading and the page skeletons. */
+export function renderSkeleton(shellHeadings: Record<string, string>): string {
+  const skeletons = Object.fromEntries(Object.entries(PAGE_SKELETONS).map(([path, { skeleton }]) => [path, skeleton]));
+  // A skeleton's form has the page's hooks (the query client's): rendered, they ask for nothing.
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <AppSkeleton shellHeadings={shellHeadings} pageSkeletons={skeletons} />
+    </QueryClientProvider>,
+  );
+}

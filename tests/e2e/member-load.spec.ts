@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { addPhoto, createMember, signInAs } from '../support/e2e-fixtures.ts';
+import { notificationsPaths } from '#shared/api/notifications.paths.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, signInAs } from '../support/e2e-fixtures.ts';
 
 /*
  * A member's page on a cold start (decisions 61, 64): the shell asks for the page's code beside the
@@ -42,7 +43,10 @@ test("/browse: the shell asks for the member's first page and paints its first p
   // The member narrows the list to this test's members (the filters stay on the device).
   await page.goto('/browse');
   await page.getByRole('button', { name: 'Filters' }).click();
+  // Answered for these filters (the list before them may also hold one card), and so kept for the next start.
+  const filtered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('interests') === tag);
   await page.getByLabel('Interests').fill(tag);
+  await filtered;
   await expect(page.getByRole('article')).toHaveCount(1);
 
   const asked: string[] = [];
@@ -124,4 +128,220 @@ test("the shell asks for a member's page code beside the start-up script once it
   heldAgain.release();
   await expect(page.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
+});
+
+/*
+ * Pages whose largest paint the shell draws itself (decision 81): their own skeleton in the shell,
+ * the static part as the page renders it, the member's data drawn in by the head script from the
+ * call it makes itself. The shell paints it before the start-up script is asked for; the page then
+ * shows the same element in the same box, from the shell's answer (one call); without an answer
+ * the page asks itself and shows its own failure.
+ */
+
+type Locator = ReturnType<Page['locator']>;
+
+/** The element's text and box, in the shell's skeleton of the page (once it has text) and then on the page. */
+async function sameInShellAndPage(page: Page, shell: Locator, onPage: Locator, release: () => void) {
+  await expect(shell).not.toHaveText(/^\s*$/);
+  const text = await shell.textContent();
+  const box = await shell.boundingBox();
+  release();
+  await expect(onPage).toBeVisible();
+  await expect(page.locator('.page-skeleton')).toHaveCount(0);
+  expect(await onPage.textContent()).toBe(text);
+  expect(await onPage.boundingBox()).toEqual(box);
+  return text;
+}
+
+/** An image drawn and loaded in the shell's skeleton, then the page's at the same address and box. */
+async function samePhotoInShellAndPage(page: Page, shell: Locator, onPage: Locator, release: () => void) {
+  const loaded = (img: Locator) => expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  await loaded(shell);
+  const src = await shell.getAttribute('src');
+  const box = await shell.boundingBox();
+  release();
+  await loaded(onPage);
+  await expect(page.locator('.page-skeleton')).toHaveCount(0);
+  expect(await onPage.getAttribute('src')).toBe(src);
+  expect(await onPage.boundingBox()).toEqual(box);
+}
+
+/** The requests for the page's data, its photos and the start-up script, in order (their paths). */
+function asked(page: Page, data: string) {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === data || pathname.startsWith('/api/photos/') || pathname === startUpScript) paths.push(pathname);
+  });
+  return paths;
+}
+
+test('/score: the shell paints the points guide where the page draws it, before the start-up script is asked for', async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  const startUp = await hold(page, startUpScript);
+  await page.goto('/score');
+  await startUp.seen;
+  const row = (scope: string) => page.locator(`${scope} .score-table tbody tr`).first();
+  const text = await sameInShellAndPage(page, row('[data-skeleton="/score"]'), row('.score-page'), startUp.release);
+  expect(text).toMatch(/\d/);
+  await expect(page.getByTestId('score-figure')).toBeVisible();
+});
+
+test("/availability: the shell paints the free-time form's hint where the page draws it, before the start-up script is asked for", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  const startUp = await hold(page, startUpScript);
+  await page.goto('/availability');
+  await startUp.seen;
+  const hint = (scope: string) => page.locator(`${scope} form .field-hint`).first();
+  await sameInShellAndPage(page, hint('[data-skeleton="/availability"]'), hint('.availability-page:not([aria-busy])'), startUp.release);
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+});
+
+test('/notifications: the shell asks for the Active list and draws the first notification where the page draws it, before the start-up script is asked for', async ({ page, baseURL }) => {
+  const [host, guest] = await Promise.all([
+    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
+    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(baseURL!, guest);
+  await confirmedDate(baseURL!, host, guest);
+  await signInAs(page, guest);
+  const list = `/api${notificationsPaths.list}`;
+  const requests = asked(page, list);
+  const startUp = await hold(page, startUpScript);
+  await page.goto('/notifications');
+  await startUp.seen;
+  const message = (scope: string) => page.locator(`${scope} .notification-message`).first();
+  await expect(message('[data-skeleton="/notifications"]')).not.toHaveText(/^\s*$/);
+  expect(requests).toEqual([list, startUpScript]);
+  await sameInShellAndPage(page, message('[data-skeleton="/notifications"]'), message('.page-inbox'), startUp.release);
+  await expect(page.locator('.page-inbox .notification-title').first()).toContainText(/\S/);
+  expect(requests.filter((path) => path === list)).toHaveLength(1);
+});
+
+test("/notifications without an answer from the shell's call: the page asks itself and shows the failure", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  let calls = 0;
+  await page.route((url) => url.pathname === `/api${notificationsPaths.list}`, (route) => (++calls === 1 ? route.abort() : route.fulfill({ status: 500, json: { error: 'down' } })));
+  await page.goto('/notifications');
+  await expect(page.getByText('Failed to load notifications').first()).toBeVisible();
+  expect(calls).toBeGreaterThanOrEqual(2);
+});
+
+test("/user/…: the shell asks for the member and draws their first photo where the page draws it, before the start-up script is asked for", async ({ page, baseURL }) => {
+  const [viewer, shown] = await Promise.all([createMember(baseURL!, { verified: true }), createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' })]);
+  await addPhoto(baseURL!, shown);
+  await signInAs(page, viewer);
+  const member = `/api/users/${shown.user._id}`;
+  const requests = asked(page, member);
+  const startUp = await hold(page, startUpScript);
+  await page.goto(`/user/${shown.user._id}`);
+  await startUp.seen;
+  const photo = (scope: string) => page.locator(`${scope} .carousel-frame img`);
+  await samePhotoInShellAndPage(page, photo('[data-skeleton="/user/"]'), photo('.member-page'), startUp.release);
+  await expect(page.getByRole('heading', { level: 1, name: /^Ines, / })).toBeVisible();
+  // The member, their photo, then the app's code; the page takes both from the shell.
+  expect(requests.map((path) => path.split('/')[2])).toEqual(['users', 'photos', startUpScript.split('/')[2]]);
+});
+
+test("/user/… without an answer from the shell's call: the page asks itself", async ({ page, baseURL }) => {
+  const [viewer, shown] = await Promise.all([createMember(baseURL!, { verified: true }), createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' })]);
+  await signInAs(page, viewer);
+  let calls = 0;
+  await page.route((url) => url.pathname === `/api/users/${shown.user._id}`, (route) => (++calls === 1 ? route.abort() : route.continue()));
+  await page.goto(`/user/${shown.user._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Ines, / })).toBeVisible();
+  expect(calls).toBe(2);
+});
+
+for (const verified of [true, false]) {
+  test(`/profile${verified ? '' : ' (e-mail not verified)'}: the shell asks for the member's record and draws their first photo where the page draws it, before the start-up script is asked for`, async ({
+    page,
+    baseURL,
+  }) => {
+    const me = await createMember(baseURL!, { verified });
+    await addPhoto(baseURL!, me);
+    await signInAs(page, me);
+    const record = '/api/auth/me';
+    const requests = asked(page, record);
+    const startUp = await hold(page, startUpScript);
+    await page.goto('/profile');
+    await startUp.seen;
+    const photo = (scope: string) => page.locator(`${scope} .photo-tile img`).first();
+    await samePhotoInShellAndPage(page, photo('[data-skeleton="/profile"]'), photo('.profile-page'), startUp.release);
+    await expect(page.getByText('Please verify your email address')).toHaveCount(verified ? 0 : 1);
+    // The record (the app's session check takes the shell's), the photo, then the app's code.
+    expect(requests.map((path) => path.split('/')[2])).toEqual(['auth', 'photos', startUpScript.split('/')[2]]);
+  });
+}
+
+test("/profile without an answer from the shell's call: the app's session check asks itself", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  let calls = 0;
+  await page.route((url) => url.pathname === '/api/auth/me', (route) => (++calls === 1 ? route.abort() : route.continue()));
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'Photos' })).toBeVisible();
+  expect(calls).toBe(2);
+});
+
+test('/messages/…: the shell asks for the newest messages and draws them where the page draws them, before the start-up script is asked for', async ({ page, baseURL }) => {
+  const [host, guest] = await Promise.all([
+    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
+    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(baseURL!, guest);
+  await confirmedDate(baseURL!, host, guest);
+  for (const [from, to, content] of [
+    [host, guest, 'Looking forward to tomorrow! Have you been to Bistro Verde before?'],
+    [guest, host, 'Never, but I hear their risotto is the thing to order.'],
+    [host, guest, 'See you!'],
+  ] as const) {
+    await apiPost(baseURL!, from, '/messages/send', { recipientId: to.user._id, content }, 201);
+  }
+  await signInAs(page, guest);
+  const thread = `/api/messages/conversation/${host.user._id}`;
+  const requests = asked(page, thread);
+  const startUp = await hold(page, startUpScript);
+  await page.goto(`/messages/${host.user._id}`);
+  await startUp.seen;
+  // Each message: whose side it is on, its text and its bubble's box.
+  const messages = (scope: string) =>
+    page.locator(`${scope} .chat-message`).evaluateAll((items) =>
+      items.map((item) => {
+        const bubble = item.querySelector('.chat-bubble')!.getBoundingClientRect();
+        return { own: item.classList.contains('chat-message-own'), text: item.querySelector('.chat-bubble')!.textContent, box: [bubble.x, bubble.y, bubble.width, bubble.height] };
+      }),
+    );
+  const shell = '[data-skeleton="/messages/"]';
+  await expect(page.locator(`${shell} .chat-bubble`)).toHaveCount(3);
+  await expect(page.locator(`${shell} .chat-partner-name`)).toHaveText('Ines');
+  expect(requests).toEqual([thread, startUpScript]);
+  const drawn = await messages(shell);
+  expect(drawn.map(({ own, text }) => [own, text])).toEqual([
+    [false, 'Looking forward to tomorrow! Have you been to Bistro Verde before?'],
+    [true, 'Never, but I hear their risotto is the thing to order.'],
+    [false, 'See you!'],
+  ]);
+  startUp.release();
+  await expect(page.locator('main.chat-thread .chat-bubble')).toHaveCount(3);
+  await expect(page.locator('.page-skeleton')).toHaveCount(0);
+  expect(await messages('main.chat-thread')).toEqual(drawn);
+  expect(requests.filter((path) => path === thread)).toHaveLength(1);
+});
+
+test("/messages/… without an answer from the shell's call: the page asks itself and shows the failure", async ({ page, baseURL }) => {
+  const [host, guest] = await Promise.all([
+    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
+    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(baseURL!, guest);
+  await confirmedDate(baseURL!, host, guest);
+  await signInAs(page, guest);
+  let calls = 0;
+  await page.route(
+    (url) => url.pathname === `/api/messages/conversation/${host.user._id}`,
+    (route) => (++calls === 1 ? route.abort() : route.fulfill({ status: 500, json: { error: 'down' } })),
+  );
+  await page.goto(`/messages/${host.user._id}`);
+  await expect(page.getByText('Failed to load conversation').first()).toBeVisible();
+  expect(calls).toBeGreaterThanOrEqual(2);
 });

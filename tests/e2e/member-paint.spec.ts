@@ -69,7 +69,8 @@ test("the skeleton's heading is the one each page then writes", async ({ page, b
     const provider = await hold(page, /\/assets\/query-provider-[^/]+\.js$/);
     await page.goto(path);
     await provider.seen;
-    await expect(page.locator('h1.app-skeleton-heading')).toHaveText(heading, { useInnerText: true });
+    // The shell's heading, or the page's own skeleton's (/notifications, /availability: decision 81).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { useInnerText: true });
     provider.release();
     await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -79,9 +80,18 @@ test("the skeleton's heading is the one each page then writes", async ({ page, b
 
 test("the shell alone names the page: before any of the app's code has run, the page's heading, or the skeleton's grey title where it has none", async ({ page, baseURL }) => {
   await signInAs(page, await createMember(baseURL!, { verified: true }));
-  // No script runs but the inline head script: what shows is the shell's own first paint.
+  // No script runs but the inline head script: what shows is the shell's own first paint (on
+  // /notifications, /score and /profile the page's own skeleton, decision 81, with its heading).
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  for (const [path, heading] of [['/bookings', 'My Bookings'], ['/notifications/', 'Notifications'], ['/browse', 'Browse'], ['/profile', null]] as const) {
+  const pages = [
+    ['/bookings', 'My Bookings'],
+    ['/notifications/', 'Notifications'],
+    ['/browse', 'Browse'],
+    ['/score', 'Reliability score'],
+    ['/profile', 'My Profile'],
+    ['/subscription', null],
+  ] as const;
+  for (const [path, heading] of pages) {
     await page.goto(path);
     const title = page.locator('.app-skeleton-title');
     if (heading) {

@@ -1,12 +1,16 @@
 import type { AuthResponseSchema, MeResponseSchema, MessageResponseSchema, VerifyEmailResponseSchema, LoginBody, RegisterBody } from '#shared/api/auth.ts';
+import { apiUrl } from '#shared/api/api-prefix.ts';
 import { authPaths } from '#shared/api/auth.paths.ts';
 import { OPENED_FRESH_MS } from '#app/platform/fresh.ts';
 import { changeCount, http, type AnswerOf } from '#app/platform/http.ts';
 import { useSession } from '#app/platform/session.store.ts';
+import { shellAnswerOr } from '#app/platform/shell-answer.ts';
 
 export { authKeys } from './auth.keys.ts';
 
 type MeAnswer = ReturnType<typeof askMe>;
+/** The member's record's address, which the shell's head script asks for on a cold /profile. */
+export const meUrl = () => apiUrl(authPaths.me);
 const askMe = () => http.get<AnswerOf<typeof MeResponseSchema>>(authPaths.me);
 
 /** The session check's answer until the member's own page takes it; `at`: when it came; `changes`: the app's changes asked before it. */
@@ -23,9 +27,12 @@ export const authApi = {
     checked = null;
     return askMe();
   },
-  /** The session check at start: its answer also serves the member's own page opened with it. */
+  /**
+   * The session check at start: its answer also serves the member's own page opened with it. On a
+   * cold /profile the shell has already asked (src/shared/head-script.ts): its answer is this one.
+   */
   check: (): MeAnswer => {
-    const kept = { answer: askMe(), at: null as number | null, changes: changeCount() };
+    const kept = { answer: shellAnswerOr(meUrl(), askMe), at: null as number | null, changes: changeCount() };
     checked = kept;
     kept.answer.then(
       () => (kept.at = Date.now()),

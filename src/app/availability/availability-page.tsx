@@ -25,23 +25,42 @@ import './availability.css';
 
 const MINUTE = 60_000;
 
+export const AVAILABILITY_HEADING = 'My Availability';
+
 /**
  * /availability (core-journey §2): add a free time, the month calendar, and every upcoming slot.
  * The host's wall clock (moving each minute: presets and past days follow it) is the server's
- * reading of their zone; the page waits for it the first time.
+ * reading of their zone; the page waits for it the first time, showing its skeleton.
  */
 export function AvailabilityPage() {
   const timeZone = useSession((state) => state.user?.timeZone) ?? FALLBACK_TIME_ZONE;
   const now = useZoneClock(timeZone, MINUTE);
   if (!now) {
     return (
-      <main id="main" className="page availability-page">
-        <h1>My Availability</h1>
-        <Spinner label="Loading your calendar" />
+      <main id="main" className="page availability-page" aria-busy="true">
+        <AvailabilitySkeleton />
       </main>
     );
   }
   return <AvailabilityScreen timeZone={timeZone} now={now} />;
+}
+
+/**
+ * The page until the host's clock is read, and as the shell paints it before the app's code has
+ * arrived (scripts/prerender.ts writes it into index.html; the start-up stylesheet shows it on
+ * /availability only): the heading and the add-slot form as far as it is known without the clock,
+ * not usable yet — so the form's hint (the page's largest paint) is drawn at first paint where the
+ * page then draws it.
+ */
+export function AvailabilitySkeleton() {
+  return (
+    <>
+      <h1>{AVAILABILITY_HEADING}</h1>
+      <div className="availability-layout" inert>
+        <SlotForm date="" onDateChange={() => {}} now={null} timeZone={FALLBACK_TIME_ZONE} />
+      </div>
+    </>
+  );
 }
 
 function AvailabilityScreen({ timeZone, now }: { timeZone: string; now: WallClock }) {
@@ -74,7 +93,7 @@ function AvailabilityScreen({ timeZone, now }: { timeZone: string; now: WallCloc
   const daySlots = all[selected] ?? [];
   return (
     <main id="main" className="page availability-page">
-      <h1>My Availability</h1>
+      <h1>{AVAILABILITY_HEADING}</h1>
       <PushOfferCard />
       <OfflineStatus updatedAt={calendars.map((query) => query.dataUpdatedAt)} />
       <div className="availability-layout">

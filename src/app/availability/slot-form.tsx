@@ -26,7 +26,12 @@ const END_TIMES = Array.from({ length: (24 * 60) / STEP }, (_, i) => timeOf((i +
 type Draft = { dateType: DateType; startTime: string; endTime: string; venue: string; maxBookings: number; notes: string };
 const FRESH: Draft = { dateType: 'coffee', startTime: '', endTime: '', venue: DEFAULT_VENUE, maxBookings: 1, notes: '' };
 
-/** The add-slot form. `date` is shared with the calendar (a click on a day picks it). */
+/**
+ * The add-slot form. `date` is shared with the calendar (a click on a day picks it). Without a wall
+ * clock (`now` null: the host's clock is not read yet, as on the page's skeleton, availability-page.tsx)
+ * it shows today's form as far as it is known: no date, the zone's sentence as two blank lines, the
+ * quick times as on a later day, no times to choose.
+ */
 export function SlotForm({
   date,
   onDateChange,
@@ -36,7 +41,7 @@ export function SlotForm({
   date: string;
   onDateChange: (date: string) => void;
   /** The host's wall clock now, with their zone's label by the server's rules. */
-  now: { date: string; time: string; zoneLabel: string };
+  now: { date: string; time: string; zoneLabel: string } | null;
   timeZone: string;
 }) {
   const queryClient = useQueryClient();
@@ -98,18 +103,28 @@ export function SlotForm({
     else create.mutate(body);
   }
 
-  const isToday = date === now.date;
+  // The form opens on today's date.
+  const isToday = now === null || date === now.date;
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-labelledby="add-slot-heading">
       <h2 id="add-slot-heading">Add a free time</h2>
-      <p className="muted">
-        Times are in your own time zone ({timeZone.split('/').pop()!.replace(/_/g, ' ')}, {now.zoneLabel}).
-      </p>
+      {now ? (
+        <p className="muted">
+          Times are in your own time zone ({timeZone.split('/').pop()!.replace(/_/g, ' ')}, {now.zoneLabel}).
+        </p>
+      ) : (
+        // The sentence's two lines on a phone.
+        <p className="muted">
+          &nbsp;
+          <br />
+          &nbsp;
+        </p>
+      )}
       <TextField
         label="Date"
         type="date"
         required
-        min={now.date}
+        min={now?.date}
         value={date}
         error={fields.errors.date}
         onChange={(e) => {
@@ -130,7 +145,7 @@ export function SlotForm({
         </span>
         <div className="row">
           {SLOT_PRESETS[draft.dateType].map((preset) => {
-            const times = presetTimes(preset, date, now);
+            const times = now ? presetTimes(preset, date, now) : { startTime: preset.startTime, endTime: preset.endTime };
             const chosen = times !== null && times.startTime === draft.startTime && times.endTime === draft.endTime;
             return (
               <Button
@@ -157,7 +172,8 @@ export function SlotForm({
       <div className="form-pair">
         <SelectField label="Start time" required value={draft.startTime} error={fields.errors.startTime} onChange={(e) => chooseStart(e.target.value)}>
           <option value="">Choose…</option>
-          {START_TIMES.map((time) => (
+          {/* Without the clock the form is not usable yet: only the empty choice it shows. */}
+          {now && START_TIMES.map((time) => (
             <option key={time} value={time} disabled={isToday && minutesOf(time) <= minutesOf(now.time)}>
               {time}
             </option>
@@ -165,7 +181,7 @@ export function SlotForm({
         </SelectField>
         <SelectField label="End time" required value={draft.endTime} error={fields.errors.endTime} onChange={(e) => update('endTime', e.target.value)}>
           <option value="">Choose…</option>
-          {END_TIMES.map((time) => (
+          {now && END_TIMES.map((time) => (
             <option key={time} value={time}>
               {time === '24:00' ? '24:00 (midnight)' : time}
             </option>

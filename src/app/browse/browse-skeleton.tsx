@@ -1,3 +1,5 @@
+import { fill } from '#shared/shell-first-page.ts';
+
 /** The clock's sentence, before the time (core-journey §7). */
 export const CLOCK_NOTE = 'All times are shown in UTC. Vancouver time:';
 export const BROWSE_TABS = [
@@ -40,19 +42,22 @@ export function BrowseSkeleton() {
       <div className="stack" aria-hidden="true">
         {/* Where "Distances from …" will be. */}
         <p className="muted">&nbsp;</p>
-        <SkeletonCards />
+        <SkeletonCards fillFirst={fill('src', 'users.0.profile.photos.0.url')} />
       </div>
     </div>
   );
 }
 
-/** Three cards still loading: the photo frame of a card and two grey lines (also the list's own loading state). */
-export function SkeletonCards() {
+/**
+ * Three cards still loading: the photo frame of a card and two grey lines (also the list's own
+ * loading state); in the shell, the first frame is where the head script draws the first photo.
+ */
+export function SkeletonCards({ fillFirst }: { fillFirst?: ReturnType<typeof fill> }) {
   return (
     <ul className="profile-grid" aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <li key={i} className="card profile-card skeleton">
-          <div className="profile-card-photo" />
+          <div className="profile-card-photo" {...(i === 0 ? fillFirst : undefined)} />
           <div className="skeleton-line" />
           <div className="skeleton-line short" />
         </li>

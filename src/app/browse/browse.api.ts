@@ -7,9 +7,15 @@ import { profilesPaths } from '#shared/api/profiles.paths.ts';
 import { http, type AnswerOf } from '#app/platform/http.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import type { BrowseFilters } from './browse-filters.store.ts';
-import { rememberFirstPage, takeShellPage } from './shell-page.ts';
+import { shellAnswerOr, takeShellAnswer } from '#app/platform/shell-answer.ts';
+import { rememberFirstPage } from './shell-page.ts';
 
 export const BROWSE_PAGE_SIZE = 20;
+/** A page of members as GET /users/browse answers it. */
+export type BrowseAnswer = AnswerOf<typeof BrowseResponseSchema>;
+export type MemberAnswer = AnswerOf<typeof MemberResponseSchema>;
+/** A member's page's address, which the shell's head script asks for on a cold /user/{userId}. */
+export const memberUrl = (userId: string) => apiUrl(profilesPaths.member(userId));
 
 export const browseKeys = {
   all: ['browse'] as const,
@@ -49,7 +55,7 @@ export const browseApi = {
       // The first page may already be on its way, asked for by the shell; the next start asks for this one.
       const url = firstPageUrl(filters);
       rememberFirstPage(useSession.getState().user?._id, url);
-      const early = await takeShellPage(url)?.answer.catch(() => null);
+      const early = await takeShellAnswer<BrowseAnswer>(url)?.answer.catch(() => null);
       if (early) return early;
     }
     return http.get<AnswerOf<typeof BrowseResponseSchema>>(browsePaths.users, {
@@ -57,7 +63,8 @@ export const browseApi = {
       fallback: 'Failed to load profiles',
     });
   },
-  member: (userId: string) => http.get<AnswerOf<typeof MemberResponseSchema>>(profilesPaths.member(userId), { fallback: 'Failed to load profile' }),
+  // The member may already be on their way, asked for by the shell.
+  member: (userId: string) => shellAnswerOr(memberUrl(userId), () => http.get<MemberAnswer>(profilesPaths.member(userId), { fallback: 'Failed to load profile' })),
 };
 
 export const browseQueries = {

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { MemberDetail } from '#shared/api/profiles.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
+import { fill } from '#shared/shell-first-page.ts';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
@@ -17,6 +18,7 @@ import './browse.css';
 
 export const LOAD_FAILED = 'Failed to load profile';
 export const NOT_FOUND = 'Profile not found';
+const BACK_TO_BROWSE = '← Back to Browse';
 
 /** /user/{userId} (core-journey §2). The Like button comes from the likes feature, through the route. */
 export function MemberPage({ userId, nudge, likeButton }: { userId: string; nudge: Nudger; likeButton: ReactNode }) {
@@ -59,12 +61,36 @@ export function MemberPage({ userId, nudge, likeButton }: { userId: string; nudg
   return <MemberProfile member={query.data} updatedAt={query.dataUpdatedAt} nudge={nudge} likeButton={likeButton} />;
 }
 
+/**
+ * /user/{userId} as the shell paints it before the app's code has arrived (scripts/prerender.ts writes
+ * it into index.html; the start-up stylesheet shows it on /user/… only): the back link and the top
+ * card's photo frame with the page's classes (member-hero.tsx, photo-carousel.tsx), where the head
+ * script draws the first photo of the member it asks for (src/shared/head-script.ts), the page's
+ * largest paint.
+ */
+export function MemberSkeleton() {
+  return (
+    <>
+      <a href="/browse" className="back-link">
+        {BACK_TO_BROWSE}
+      </a>
+      <div className="member-layout" aria-hidden="true">
+        <div className="card member-hero">
+          <div className="carousel">
+            <div className="carousel-frame" {...fill('src', 'user.profile.photos.0.url')} />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
 /** The member's page once loaded: the hero, then one card per section, in the spec's order. */
 function MemberProfile({ member, updatedAt, nudge, likeButton }: { member: MemberDetail; updatedAt: number; nudge: Nudger; likeButton: ReactNode }) {
   return (
     <main id="main" className="page member-page">
       <Link to="/browse" className="back-link">
-        ← Back to Browse
+        {BACK_TO_BROWSE}
       </Link>
       <OfflineStatus updatedAt={updatedAt} />
       <div className="member-layout">

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import type { ConversationsResponseSchema, MarkReadResponseSchema, SendMessageResponseSchema, ThreadResponseSchema, UnreadMessagesResponseSchema, Message, SendMessageBody, Thread } from '#shared/api/chat.ts';
 import { CHAT_ERRORS, chatPaths } from '#shared/api/chat.paths.ts';
 import { CHAT_PAGE_SIZE, THREAD_POLL_MS, UNREAD_MESSAGES_POLL_MS } from '#shared/domain/chat.ts';
+import { apiUrl } from '#shared/api/api-prefix.ts';
 import { http, type AnswerOf } from '#app/platform/http.ts';
+import { shellAnswerOr } from '#app/platform/shell-answer.ts';
 import { pollEvery } from '#app/platform/realtime/realtime.store.ts';
 
 /** The chat screens' texts (core-journey §8). */
@@ -36,13 +38,20 @@ export const chatKeys = {
 /** A send as the client makes it: `clientId` names the message, so a retry is stored once. */
 export type SendVariables = Required<Pick<SendMessageBody, 'recipientId' | 'content' | 'clientId'>>;
 
+/** A conversation's newest page's address, which the shell's head script asks for on a cold /messages/{userId}. */
+export const newestPageUrl = (userId: string) => `${apiUrl(chatPaths.conversation(userId))}?limit=${CHAT_PAGE_SIZE}`;
+
 export const chatApi = {
   conversations: () => http.get<AnswerOf<typeof ConversationsResponseSchema>>(chatPaths.conversations, { fallback: CHAT_TEXTS.conversationsFailed }),
-  thread: (userId: string, before: string | null) =>
-    http.get<AnswerOf<typeof ThreadResponseSchema>>(chatPaths.conversation(userId), {
-      fallback: CHAT_TEXTS.threadFailed,
-      searchParams: before ? { limit: CHAT_PAGE_SIZE, before } : { limit: CHAT_PAGE_SIZE },
-    }),
+  thread: (userId: string, before: string | null) => {
+    const ask = () =>
+      http.get<AnswerOf<typeof ThreadResponseSchema>>(chatPaths.conversation(userId), {
+        fallback: CHAT_TEXTS.threadFailed,
+        searchParams: before ? { limit: CHAT_PAGE_SIZE, before } : { limit: CHAT_PAGE_SIZE },
+      });
+    // The newest page may already be on its way, asked for by the shell.
+    return before ? ask() : shellAnswerOr(newestPageUrl(userId), ask);
+  },
   send: (body: SendVariables) => http.post<AnswerOf<typeof SendMessageResponseSchema>>(chatPaths.send, body, { fallback: CHAT_TEXTS.sendFailed }),
   markRead: (userId: string) => http.post<AnswerOf<typeof MarkReadResponseSchema>>(chatPaths.markRead(userId)),
   unreadCount: () => http.get<AnswerOf<typeof UnreadMessagesResponseSchema>>(chatPaths.unreadCount),

@@ -1,6 +1,7 @@
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { Message } from '#shared/api/chat.ts';
-import { Button } from '#app/platform/ui/button.tsx';
+import { fill } from '#shared/shell-first-page.ts';
+import { Button, buttonClass } from '#app/platform/ui/button.tsx';
 import { dayKeyOf, dayLabelOf, timeOf } from './chat-time.ts';
 
 /** A message as the log shows it; a pending one is still on its way, a queued one waits in the outbox (or was refused). */
@@ -17,6 +18,7 @@ export type LogEntry = {
 /** A queued message's mark until it is sent, and a refused one's. */
 export const WAITING_TO_SEND = 'Waiting to send…';
 export const NOT_SENT = 'Not sent';
+export const LOAD_OLDER = 'Load older messages';
 
 /** How close to the bottom (px) still counts as "at the bottom": new messages then scroll into view. */
 const BOTTOM_SLACK_PX = 64;
@@ -94,7 +96,7 @@ export function MessageLog({
       {hasOlder && (
         <div className="chat-older">
           <Button size="sm" busy={loadingOlder} onClick={() => void loadOlder()}>
-            Load older messages
+            {LOAD_OLDER}
           </Button>
         </div>
       )}
@@ -143,6 +145,32 @@ export function MessageLog({
           })}
         </ol>
       )}
+    </div>
+  );
+}
+
+/**
+ * The log as the shell's skeleton of a conversation paints it (thread-page.tsx): the head script
+ * draws each message of the newest page into a copy of the message below, the other member's on
+ * the left, with a day's mark (its text left blank) where the day changes, and scrolls to the end.
+ */
+export function LogSkeleton() {
+  return (
+    <div className="chat-log" aria-hidden="true">
+      <div className="chat-older" hidden {...fill('show', 'hasMore')}>
+        <button type="button" className={buttonClass({ size: 'sm' })} disabled>
+          {LOAD_OLDER}
+        </button>
+      </div>
+      <ol className="chat-messages" {...fill('log', 'messages')}>
+        <li className="chat-day">
+          <span>&nbsp;</span>
+        </li>
+        <li className="chat-message" {...fill('class', 'sender._id', { $id: 'chat-message-other', '*': 'chat-message-own' })}>
+          <p className="chat-bubble" {...fill('text', 'content')} />
+          <span className="chat-meta">&nbsp;</span>
+        </li>
+      </ol>
     </div>
   );
 }

@@ -14,11 +14,51 @@ import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { CHAT_TEXTS, announceMessagesRead, chatApi, chatKeys, chatQueries, messagesOf } from './chat.api.ts';
 import { Composer } from './composer.tsx';
-import { MessageLog, entriesOf, type LogEntry } from './message-log.tsx';
+import { LogSkeleton, MessageLog, entriesOf, type LogEntry } from './message-log.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
 import { discardChange, retryChange } from '#app/platform/outbox/outbox.ts';
 import { usePendingSends, useQueuedSends } from './use-send-message.ts';
+import { fill } from '#shared/shell-first-page.ts';
 import './chat.css';
+
+const ALL_CONVERSATIONS = 'All conversations';
+const BackIcon = () => (
+  <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <path d="M15 5l-7 7 7 7" />
+  </svg>
+);
+
+/**
+ * A conversation as the shell paints it before the app's code has arrived (scripts/prerender.ts
+ * writes it into index.html; the start-up stylesheet shows it on /messages/… only): the page's
+ * header, log and composer with its classes, where the head script draws the partner's name and
+ * the newest page's messages it asks for (src/shared/head-script.ts) as the log draws them — the
+ * largest bubble is the page's largest paint. The composer is not usable yet.
+ */
+export function ThreadSkeleton() {
+  return (
+    <div className="chat-thread">
+      <div className="chat-thread-header">
+        <a href="/messages" className="icon-button chat-back" aria-label={ALL_CONVERSATIONS}>
+          <BackIcon />
+        </a>
+        <span className="chat-partner-photo">
+          <span className="avatar-initials avatar-md" />
+        </span>
+        <div className="chat-partner">
+          <h1 className="chat-partner-name" {...fill('text', 'otherUser.displayName')}>
+            &nbsp;
+          </h1>
+          <p className="chat-partner-status muted" />
+        </div>
+      </div>
+      <LogSkeleton />
+      <div inert>
+        <Composer recipientId="" recipientName="" conversationId="" onSending={() => {}} onForbidden={() => {}} />
+      </div>
+    </div>
+  );
+}
 
 const subscribeVisibility = (onChange: () => void) => {
   document.addEventListener('visibilitychange', onChange);
@@ -161,10 +201,8 @@ function Conversation({
   return (
     <main id="main" className="chat-thread">
       <div className="chat-thread-header">
-        <Link to="/messages" className="icon-button chat-back" aria-label="All conversations">
-          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" />
-          </svg>
+        <Link to="/messages" className="icon-button chat-back" aria-label={ALL_CONVERSATIONS}>
+          <BackIcon />
         </Link>
         <span className="chat-partner-photo">
           <Avatar name={name} photoUrl={otherUser.profile.photos[0]?.url} />

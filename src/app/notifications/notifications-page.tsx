@@ -11,6 +11,11 @@ import { useInboxActions } from './use-inbox-actions.ts';
 import './notifications.css';
 
 const EMPTY: Record<InboxView, string> = { active: 'No active notifications', archived: 'No archived notifications' };
+export const NOTIFICATIONS_HEADING = 'Notifications';
+export const INBOX_TABS: readonly { id: InboxView; label: string }[] = [
+  { id: 'active', label: 'Active' },
+  { id: 'archived', label: 'Archived' },
+];
 
 /** /notifications (account-and-admin §2): the Active and Archived inbox, polled while open. */
 export function NotificationsPage() {
@@ -30,16 +35,13 @@ export function NotificationsPage() {
   const items = inbox.data?.notifications ?? [];
   return (
     <main id="main" className="page page-inbox">
-      <h1>Notifications</h1>
+      <h1>{NOTIFICATIONS_HEADING}</h1>
       {inbox.data && <OfflineStatus updatedAt={inbox.dataUpdatedAt} />}
       <Tabs
-        label="Notifications"
+        label={NOTIFICATIONS_HEADING}
         selected={view}
         onSelect={setView}
-        tabs={[
-          { id: 'active', label: counts ? `Active (${counts.active})` : 'Active' },
-          { id: 'archived', label: counts ? `Archived (${counts.archived})` : 'Archived' },
-        ]}
+        tabs={INBOX_TABS.map((tab) => ({ ...tab, label: counts ? `${tab.label} (${counts[tab.id]})` : tab.label }))}
       >
         {inbox.isPending ? (
           <Spinner label="Loading notifications" />

@@ -2,13 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import type { NotificationActionResponseSchema, NotificationsResponseSchema, UnreadCountResponseSchema } from '#shared/api/notifications.ts';
 import { notificationsPaths } from '#shared/api/notifications.paths.ts';
 import { INBOX_POLL_MS, UNREAD_COUNT_POLL_MS } from '#shared/domain/notifications.ts';
+import { apiUrl } from '#shared/api/api-prefix.ts';
 import { http, type AnswerOf } from '#app/platform/http.ts';
+import { shellAnswerOr } from '#app/platform/shell-answer.ts';
 import { pollEvery } from '#app/platform/realtime/realtime.store.ts';
 
 /** The inbox tabs: Active, and Archived (account-and-admin §2). */
 export type InboxView = 'active' | 'archived';
 
 export const LOAD_FAILED = 'Failed to load notifications';
+export type InboxAnswer = AnswerOf<typeof NotificationsResponseSchema>;
+/** The Active list's address, which the shell's head script asks for on a cold /notifications (src/shared/head-script.ts). */
+export const activeListUrl = () => apiUrl(notificationsPaths.list);
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -18,11 +23,15 @@ export const notificationKeys = {
 };
 
 export const notificationsApi = {
-  list: (view: InboxView) =>
-    http.get<AnswerOf<typeof NotificationsResponseSchema>>(notificationsPaths.list, {
-      fallback: LOAD_FAILED,
-      searchParams: view === 'archived' ? { archivedOnly: true } : undefined,
-    }),
+  list: (view: InboxView) => {
+    const ask = () =>
+      http.get<InboxAnswer>(notificationsPaths.list, {
+        fallback: LOAD_FAILED,
+        searchParams: view === 'archived' ? { archivedOnly: true } : undefined,
+      });
+    // The Active list may already be on its way, asked for by the shell.
+    return view === 'active' ? shellAnswerOr(activeListUrl(), ask) : ask();
+  },
   unreadCount: () => http.get<AnswerOf<typeof UnreadCountResponseSchema>>(notificationsPaths.unreadCount),
   read: (id: string) => http.put<AnswerOf<typeof NotificationActionResponseSchema>>(notificationsPaths.read(id)),
   archive: (id: string) => http.put<AnswerOf<typeof NotificationActionResponseSchema>>(notificationsPaths.archive(id)),

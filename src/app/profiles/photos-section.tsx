@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { User } from '#shared/api/auth.ts';
 import { PHOTOS_MAX, PHOTO_TYPES } from '#shared/domain/profile.ts';
+import { fill } from '#shared/shell-first-page.ts';
 import { messageOf } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Dialog } from '#app/platform/ui/dialog.tsx';
@@ -11,6 +12,27 @@ import { useSession } from '#app/platform/session.store.ts';
 import { PHOTO_DELETE_FAILED, PHOTO_UPLOAD_FAILED, keepOwnRecord, profilesApi, refreshOwnRecord, updateOwnRecord } from './profiles.api.ts';
 
 type Photo = User['profile']['photos'][number];
+
+const PHOTOS_HEADING = 'Photos';
+const PHOTOS_NOTE = `of ${PHOTOS_MAX} photos. JPEG, PNG or WebP; we shrink them on your device before they are sent.`;
+
+/**
+ * The photos card as the shell's skeleton of /profile paints it (profile-page.tsx): the head script
+ * draws the count and the first photo from the member's record.
+ */
+export function PhotosSkeleton() {
+  return (
+    <section className="card stack profile-section">
+      <h2>{PHOTOS_HEADING}</h2>
+      <p className="muted">
+        <span {...fill('text', 'user.profile.photos.length')} /> {PHOTOS_NOTE}
+      </p>
+      <ul className="photo-grid">
+        <li className="photo-tile" {...fill('src', 'user.profile.photos.0.url')} />
+      </ul>
+    </section>
+  );
+}
 type Progress = { stage: 'preparing'; done: number; total: number } | { stage: 'uploading'; count: number };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -85,10 +107,10 @@ export function PhotosSection({ photos }: { photos: Photo[] }) {
   return (
     <section className="card stack profile-section" aria-labelledby="photos-heading">
       <h2 id="photos-heading" ref={headingRef} tabIndex={-1}>
-        Photos
+        {PHOTOS_HEADING}
       </h2>
       <p className="muted">
-        {photos.length} of {PHOTOS_MAX} photos. JPEG, PNG or WebP; we shrink them on your device before they are sent.
+        {photos.length} {PHOTOS_NOTE}
       </p>
       {photos.length > 0 && (
         <ul className="photo-grid">

@@ -6,6 +6,7 @@ import type { User } from '#shared/api/auth.ts';
 import type { Preferences } from '#shared/api/preferences.ts';
 import { ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
 import { GENDER_LABELS } from '#shared/domain/account-options.ts';
+import { fill } from '#shared/shell-first-page.ts';
 import { carTierOf } from '#shared/domain/car-tiers.ts';
 import { BIO_MAX } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
@@ -18,12 +19,14 @@ import { Alert, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { InterestsField } from './interests-field.tsx';
 import { NotificationSettingsSection } from './notification-settings.tsx';
-import { PhotosSection } from './photos-section.tsx';
+import { PhotosSection, PhotosSkeleton } from './photos-section.tsx';
 import { PreferencesFields, type PreferenceErrors } from './preferences-fields.tsx';
 import { PROFILE_SAVE_FAILED, keepOwnRecord, ownRecordQuery, profilesApi } from './profiles.api.ts';
 import './profiles.css';
 
 export const PROFILE_SAVED = 'Profile updated successfully!';
+export const PROFILE_HEADING = 'My Profile';
+const ACCOUNT_TYPE_LABELS = { individual: 'Individual', couple: 'Couple' } as const;
 
 type Draft = { name: string; bio: string; interests: string[]; location: LocationValue | null; preferences: Preferences };
 
@@ -61,7 +64,7 @@ export function ProfilePage(slots: ProfileSlots = {}) {
   if (!user || !own.isFetchedAfterMount) {
     return (
       <main id="main" className="page profile-page">
-        <h1>My Profile</h1>
+        <h1>{PROFILE_HEADING}</h1>
         <p role="status">Loading…</p>
       </main>
     );
@@ -72,15 +75,11 @@ export function ProfilePage(slots: ProfileSlots = {}) {
 function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileSlots; updatedAt: number }) {
   return (
     <main id="main" className="page profile-page">
-      <h1>My Profile</h1>
+      <h1>{PROFILE_HEADING}</h1>
       <OfflineStatus updatedAt={updatedAt} />
       <div className="profile-columns">
         <div className="stack">
-          {!user.isEmailVerified && (
-            <Alert tone="warning">
-              Please verify your email address ({user.email}) to browse and book dates. <Link to="/verify-email">Verify your email</Link>
-            </Alert>
-          )}
+          {!user.isEmailVerified && <VerifyEmailAlert email={user.email} link={<Link to="/verify-email">{VERIFY_YOUR_EMAIL}</Link>} />}
           <IdentityCard user={user} />
           <PhotosSection photos={user.profile.photos} />
           {slots.biometricControl}
@@ -94,27 +93,80 @@ function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileS
   );
 }
 
+/**
+ * /profile as the shell paints it before the app's code has arrived (scripts/prerender.ts writes it
+ * into index.html; the start-up stylesheet shows it on /profile only): the heading, then the identity
+ * card and the photos with the page's classes, shown once the head script has drawn the member's
+ * record into them (GET /auth/me, which the app's session check then takes: src/shared/head-script.ts)
+ * — the e-mail warning if it is not verified, the facts, the photo count and the first photo, the
+ * page's largest paint.
+ */
+export function ProfileSkeleton() {
+  return (
+    <>
+      <h1>{PROFILE_HEADING}</h1>
+      <div className="profile-columns" aria-hidden="true" hidden {...fill('show', 'user')}>
+        <div className="stack">
+          <div hidden {...fill('unless', 'user.isEmailVerified')}>
+            <VerifyEmailAlert email={<span {...fill('text', 'user.email')} />} link={<a href="/verify-email">{VERIFY_YOUR_EMAIL}</a>} />
+          </div>
+          <IdentityFacts
+            name={null}
+            age={<span {...fill('text', 'user.profile.age')} />}
+            gender={<span {...fill('text', 'user.profile.gender', GENDER_LABELS)} />}
+            account={<span {...fill('text', 'user.accountType', ACCOUNT_TYPE_LABELS)} />}
+            contact={<a href="/contact">{CONTACT_SUPPORT}</a>}
+          />
+          <PhotosSkeleton />
+        </div>
+      </div>
+    </>
+  );
+}
+
+const CONTACT_SUPPORT = 'contact support';
+const VERIFY_YOUR_EMAIL = 'Verify your email';
+
+function VerifyEmailAlert({ email, link }: { email: ReactNode; link: ReactNode }) {
+  return (
+    <Alert tone="warning">
+      Please verify your email address ({email}) to browse and book dates. {link}
+    </Alert>
+  );
+}
+
 function IdentityCard({ user }: { user: User }) {
   return (
+    <IdentityFacts
+      name={displayNameOf(user)}
+      age={user.profile.age}
+      gender={GENDER_LABELS[user.profile.gender]}
+      account={ACCOUNT_TYPE_LABELS[user.accountType]}
+      contact={<Link to="/contact">{CONTACT_SUPPORT}</Link>}
+    />
+  );
+}
+
+/** Who the member is (a blank name line in the skeleton, which draws no name). */
+function IdentityFacts({ name, age, gender, account, contact }: { name: string | null; age: ReactNode; gender: ReactNode; account: ReactNode; contact: ReactNode }) {
+  return (
     <section className="card stack-sm profile-identity" aria-label="Who you are">
-      <p className="profile-name">{displayNameOf(user)}</p>
+      <p className="profile-name">{name ?? '\u00a0'}</p>
       <dl className="profile-facts">
         <div>
           <dt>Age</dt>
-          <dd>{user.profile.age}</dd>
+          <dd>{age}</dd>
         </div>
         <div>
           <dt>Gender</dt>
-          <dd>{GENDER_LABELS[user.profile.gender]}</dd>
+          <dd>{gender}</dd>
         </div>
         <div>
           <dt>Account</dt>
-          <dd>{user.accountType === 'couple' ? 'Couple' : 'Individual'}</dd>
+          <dd>{account}</dd>
         </div>
       </dl>
-      <p className="field-hint">
-        Age, gender and account type cannot be changed here; <Link to="/contact">contact support</Link> to change them.
-      </p>
+      <p className="field-hint">Age, gender and account type cannot be changed here; {contact} to change them.</p>
     </section>
   );
 }

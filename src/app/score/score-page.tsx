@@ -14,8 +14,14 @@ import { RoyalTitleButton } from './tier-explanation.tsx';
 import './score.css';
 
 export const SIGNED_OUT = 'Please log in to view your score.';
+export const BACK_TO_BROWSE = '← Back to Browse';
+export const SCORE_HEADING = 'Reliability score';
+export const SCORE_TABS = [
+  { id: 'overview', label: 'Score Overview' },
+  { id: 'report', label: 'Credit Report' },
+] as const;
 
-type Tab = 'overview' | 'report';
+type Tab = (typeof SCORE_TABS)[number]['id'];
 
 
 const dateText = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
@@ -29,7 +35,7 @@ export function ScorePage() {
     return (
       <main id="main" className="page">
         <Link to="/browse" className="back-link">
-          ← Back to Browse
+          {BACK_TO_BROWSE}
         </Link>
         <p className="empty-state">{SIGNED_OUT}</p>
       </main>
@@ -41,18 +47,10 @@ export function ScorePage() {
   return (
     <main id="main" className="page score-page">
       <Link to="/browse" className="back-link">
-        ← Back to Browse
+        {BACK_TO_BROWSE}
       </Link>
-      <h1>Reliability score</h1>
-      <Tabs
-        label="Reliability score"
-        selected={tab}
-        onSelect={setTab}
-        tabs={[
-          { id: 'overview', label: 'Score Overview' },
-          { id: 'report', label: 'Credit Report' },
-        ]}
-      >
+      <h1>{SCORE_HEADING}</h1>
+      <Tabs label={SCORE_HEADING} selected={tab} onSelect={setTab} tabs={SCORE_TABS}>
         {tab === 'overview' ? (
           <ScoreOverview score={score} isWoman={isWoman} />
         ) : report.isPending ? (
@@ -67,7 +65,23 @@ export function ScorePage() {
   );
 }
 
-function ScoreOverview({ score, isWoman }: { score: number; isWoman: boolean }) {
+/**
+ * The Score Overview tab. Without a score (null: the shell's skeleton of the page, score-skeleton.tsx)
+ * the member's own figures are blank lines and the points guide is as the page shows it.
+ */
+export function ScoreOverview({ score, isWoman }: { score: number | null; isWoman: boolean }) {
+  if (score === null) {
+    return (
+      <div className="stack">
+        <section className="card stack-sm score-summary">
+          <p className="score-figure">&nbsp;</p>
+          <p className="muted">&nbsp;</p>
+          <div className="row">&nbsp;</div>
+        </section>
+        <PointGuide />
+      </div>
+    );
+  }
   const band = scoreBand(score);
   const grade = gradeName(gradeFor(score));
   return (
@@ -99,12 +113,18 @@ function ScoreOverview({ score, isWoman }: { score: number; isWoman: boolean }) 
           )}
         </div>
       </section>
-      <section className="card stack-sm" aria-labelledby="point-guide">
-        <h2 id="point-guide">What moves your score</h2>
-        <PointGuideTable caption="Points for each action" className="score-table" />
-        <p className="muted">{`${CANCEL_CUTOFF_NOTE} Everyone starts at ${SCORE_START}; the score stays between ${SCORE_MIN} and ${SCORE_MAX}.`}</p>
-      </section>
+      <PointGuide />
     </div>
+  );
+}
+
+function PointGuide() {
+  return (
+    <section className="card stack-sm" aria-labelledby="point-guide">
+      <h2 id="point-guide">What moves your score</h2>
+      <PointGuideTable caption="Points for each action" className="score-table" />
+      <p className="muted">{`${CANCEL_CUTOFF_NOTE} Everyone starts at ${SCORE_START}; the score stays between ${SCORE_MIN} and ${SCORE_MAX}.`}</p>
+    </section>
   );
 }
 

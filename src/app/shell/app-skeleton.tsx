@@ -6,8 +6,9 @@ import { LogoMark } from './logo-mark.tsx';
  * the shell (index.html, scripts/prerender.ts), and the app shows the same while it checks a
  * stored session, so the first paint is never blank and nothing moves when the page arrives.
  * The app knows the page from its address: its heading (the route's `staticData.heading`) is
- * written at once, where the page will write it. The shell's copy may also hold a page's own
- * skeleton (`pageSkeletons`), shown by the start-up stylesheet on that page's path only.
+ * written at once, where the page will write it. The shell's copy may also hold pages' own
+ * skeletons (`pageSkeletons`, by path; a path ending in / stands for every path below it), each
+ * shown by the start-up stylesheet on that page's path only (scripts/prerender.ts).
  */
 export function AppSkeleton({
   heading,
@@ -16,7 +17,7 @@ export function AppSkeleton({
 }: {
   heading?: string | undefined;
   shellHeadings?: Record<string, string>;
-  pageSkeletons?: ReactNode;
+  pageSkeletons?: Record<string, ReactNode>;
 }) {
   return (
     <>
@@ -52,7 +53,11 @@ export function AppSkeleton({
         )}
         <div className="app-skeleton-block" />
         <div className="app-skeleton-block" />
-        {pageSkeletons}
+        {Object.entries(pageSkeletons ?? {}).map(([path, skeleton]) => (
+          <div key={path} className="page-skeleton" data-skeleton={path}>
+            {skeleton}
+          </div>
+        ))}
       </main>
     </>
   );

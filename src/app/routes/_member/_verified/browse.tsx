@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
-import { browseQueries, firstPageUrl } from '#app/browse/browse.api.ts';
+import { browseQueries, firstPageUrl, type BrowseAnswer } from '#app/browse/browse.api.ts';
 import { useBrowseFilters } from '#app/browse/browse-filters.store.ts';
 import { BrowsePage, type AvailableDatesTab } from '#app/browse/browse-page.tsx';
 import { REFERENCE_TIME_ZONE } from '#app/browse/vancouver-clock.tsx';
-import { shellPageIfIn } from '#app/browse/shell-page.ts';
 import { useNudge } from '#app/nudges/use-nudge.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { preloadImage } from '#app/platform/preload-image.ts';
 import { queryClient } from '#app/platform/query.ts';
+import { shellAnswerIfIn } from '#app/platform/shell-answer.ts';
 import { zoneClockQuery } from '#app/platform/zone-clock.ts';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 
@@ -47,7 +47,7 @@ export const Route = createFileRoute('/_member/_verified/browse')({
     if (memberId) useBrowseFilters.getState().claim(memberId);
     const filters = useBrowseFilters.getState().filters;
     const list = browseQueries.list(filters);
-    const fromShell = shellPageIfIn(firstPageUrl(filters));
+    const fromShell = shellAnswerIfIn<BrowseAnswer>(firstPageUrl(filters));
     if (fromShell) queryClient.setQueryData(list.queryKey, { pages: [fromShell], pageParams: [1] });
     void queryClient.prefetchQuery(zoneClockQuery(REFERENCE_TIME_ZONE));
     void queryClient.prefetchInfiniteQuery(list).then(() => preloadImage(queryClient.getQueryData(list.queryKey)?.pages[0]?.users[0]?.profile.photos[0]?.url));

@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { chatQueries } from '#app/chat/chat.api.ts';
+import type { Thread } from '#shared/api/chat.ts';
+import { chatQueries, newestPageUrl } from '#app/chat/chat.api.ts';
 import { ThreadPage } from '#app/chat/thread-page.tsx';
 import { queryClient } from '#app/platform/query.ts';
+import { shellAnswerIfIn } from '#app/platform/shell-answer.ts';
 
 export const Route = createFileRoute('/_member/_verified/messages/$userId')({
-  // Starts the conversation while the screen's code downloads; the screen shows its own errors.
+  // Starts the conversation while the screen's code downloads; the screen shows its own errors. A
+  // newest page the shell has already brought (and drawn) is the page's at once.
   loader: ({ params }) => {
-    void queryClient.prefetchInfiniteQuery(chatQueries.thread(params.userId));
+    const thread = chatQueries.thread(params.userId);
+    const fromShell = shellAnswerIfIn<Thread>(newestPageUrl(params.userId));
+    if (fromShell) queryClient.setQueryData(thread.queryKey, { pages: [fromShell], pageParams: [null] });
+    void queryClient.prefetchInfiniteQuery(thread);
   },
   component: function Messages() {
     const { userId } = Route.useParams();
