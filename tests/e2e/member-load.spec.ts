@@ -167,6 +167,18 @@ async function samePhotoInShellAndPage(page: Page, shell: Locator, onPage: Locat
 }
 
 /** The requests for the page's data, its photos and the start-up script, in order (their paths). */
+/** A member with a photo and a confirmed date with Ines (so an inbox item and a chat), signed in on `page`. */
+async function guestWithADate(page: Page, baseURL: string) {
+  const [host, guest] = await Promise.all([
+    createMember(baseURL, { verified: true, gender: 'female', name: 'Ines' }),
+    createMember(baseURL, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(baseURL, guest);
+  await confirmedDate(baseURL, host, guest);
+  await signInAs(page, guest);
+  return { host, guest };
+}
+
 function asked(page: Page, data: string) {
   const paths: string[] = [];
   page.on('request', (request) => {
@@ -198,13 +210,7 @@ test("/availability: the shell paints the free-time form's hint where the page d
 });
 
 test('/notifications: the shell asks for the Active list and draws the first notification where the page draws it, before the start-up script is asked for', async ({ page, baseURL }) => {
-  const [host, guest] = await Promise.all([
-    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
-    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
-  ]);
-  await addPhoto(baseURL!, guest);
-  await confirmedDate(baseURL!, host, guest);
-  await signInAs(page, guest);
+  await guestWithADate(page, baseURL!);
   const list = `/api${notificationsPaths.list}`;
   const requests = asked(page, list);
   const startUp = await hold(page, startUpScript);
@@ -329,13 +335,7 @@ test('/messages/…: the shell asks for the newest messages and draws them where
 });
 
 test("/messages/… without an answer from the shell's call: the page asks itself and shows the failure", async ({ page, baseURL }) => {
-  const [host, guest] = await Promise.all([
-    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
-    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
-  ]);
-  await addPhoto(baseURL!, guest);
-  await confirmedDate(baseURL!, host, guest);
-  await signInAs(page, guest);
+  const { host } = await guestWithADate(page, baseURL!);
   let calls = 0;
   await page.route(
     (url) => url.pathname === `/api/messages/conversation/${host.user._id}`,
