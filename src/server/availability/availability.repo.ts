@@ -7,6 +7,7 @@ import { slotIdsBookedFrom } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { isoText, jsonArrayOf, jsonFieldList, jsonObjectOf, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
+import { columnsOf } from '../platform/db/subquery.ts';
 import { publicSlotColumns, type PublicSlotRow, type SlotRow } from './availability.read.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
 
@@ -205,8 +206,6 @@ export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
       .where(and(sql`${users.id} = ${soonest.hostId}`, hosts.where))
       .limit(1)
       .as('host');
-    // A subquery's columns are read through its alias (a proxy: one by one, by name), typed as the table's.
-    const columnsOf = <C>(from: object, like: C) => Object.fromEntries(Object.keys(like as object).map((key) => [key, from[key as keyof typeof from]])) as unknown as C;
     const page = await db
       .select({
         slot: columnsOf(soonest, getTableColumns(slots)),

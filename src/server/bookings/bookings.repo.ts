@@ -7,7 +7,7 @@ import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { availabilitySlots, publicSlotColumns, type PublicSlotRow, type SlotRow } from '../availability/availability.read.ts';
 import { recipientColumns } from '../notifications/notifications.read.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { preparedPerDb } from '../platform/db/prepared.ts';
+import { preparedPerDb, preparedPerShape } from '../platform/db/prepared.ts';
 import { EVENTS_CHANNEL } from '../platform/realtime/announce.ts';
 import { photoCountOf, photosJsonOf, type PhotoJson } from '../profiles/photos.read.ts';
 import { summaryColumns, type SummaryRow } from '../profiles/profiles.read.ts';
@@ -91,7 +91,7 @@ const slotStartSql = (column: (name: string) => SQL) =>
  * DO NOTHING), the host's booking_request inbox item, its push jobs, the host's mail job and the
  * NOTIFYs of both — one implicit transaction, so all or nothing.
  */
-const requestStatements = preparedPerDb(() => new Map<string, ReturnType<typeof buildRequest>>());
+const requestStatements = preparedPerShape<ReturnType<typeof buildRequest>>();
 
 /**
  * The push jobs of the host's inbox item, as SQL of the request statement (push.service's
@@ -184,13 +184,8 @@ function buildRequest(db: Tx, visible: SQL, name: string, writers: RequestWriter
 
 /** Makes a booking request (see `buildRequest`); what the route needs to choose its answer. */
 export async function requestBooking(db: Tx, visible: HostVisibility, values: RequestValues, writers: RequestWriters): Promise<RequestOutcome> {
-  const statements = requestStatements(db);
   const name = `bookings_request_${visible.shape}`;
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = buildRequest(db, visible.where, name, writers);
-    statements.set(name, statement);
-  }
+  const statement = requestStatements(db, name, () => buildRequest(db, visible.where, name, writers));
   const { proposedVenue, now, ...rest } = values;
   const [row] = await statement.execute({
     ...visible.values,
@@ -365,7 +360,7 @@ function bookingsStatement(db: Tx, filter: BookingsFilter, name: string) {
     .prepare(name);
 }
 /** A database handle's bookings statements, one per shape of filter (its status is part of the text). */
-const bookingsStatements = preparedPerDb(() => new Map<string, ReturnType<typeof bookingsStatement>>());
+const bookingsStatements = preparedPerShape<ReturnType<typeof bookingsStatement>>();
 
 /**
  * A member's bookings with their slot and the other party (with their photos and date stats),
@@ -374,12 +369,7 @@ const bookingsStatements = preparedPerDb(() => new Map<string, ReturnType<typeof
  */
 export async function bookingsOf(db: Tx, memberId: string, filter: BookingsFilter): Promise<BookingWithParts[]> {
   const name = `bookings_of_${filter.perspective}_${filter.status ?? 'any'}_${filter.bookingId ? 'one' : 'every'}`;
-  const statements = bookingsStatements(db);
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = bookingsStatement(db, filter, name);
-    statements.set(name, statement);
-  }
+  const statement = bookingsStatements(db, name, () => bookingsStatement(db, filter, name));
   return statement.execute({ memberId, bookingId: filter.bookingId });
 }
 

@@ -5,7 +5,7 @@ import { discoverableSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
-import { oneParameterPerValue, preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
+import { oneParameterPerValue, preparedPerShape, preparedSql } from '../platform/db/prepared.ts';
 import {
   NO_SLOTS,
   bookingStatusText,
@@ -265,7 +265,7 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
 
 type PageStatement = { execute(values: PageValues): Promise<FoundCard[]> };
 /** A database handle's page statements, by shape. */
-const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
+const pageStatement = preparedPerShape<PageStatement>();
 
 /**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
@@ -273,14 +273,11 @@ const statementsOf = preparedPerDb(() => new Map<string, PageStatement>());
  * read as they come (one text column), without Drizzle's mapping.
  */
 export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[]> {
-  const prepared = statementsOf(db);
   const name = `browse_${pageShape(request)}`;
-  let statement = prepared.get(name);
-  if (!statement) {
+  const statement = pageStatement(db, name, () => {
     const query = oneParameterPerValue(pageQuery(db, request, placeholders).toSQL());
-    statement = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map(toFoundCard)) as unknown as PageStatement;
-    prepared.set(name, statement);
-  }
+    return db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map(toFoundCard)) as unknown as PageStatement;
+  });
   return statement.execute(pageValues(request));
 }
 
@@ -324,17 +321,12 @@ function visibleMemberStatement(db: Tx, viewer: Viewer, name: string) {
     .limit(1)
     .prepare(name);
 }
-const visibleMemberStatements = preparedPerDb(() => new Map<string, ReturnType<typeof visibleMemberStatement>>());
+const visibleMemberStatements = preparedPerShape<ReturnType<typeof visibleMemberStatement>>();
 
 /** One other member, if the viewer may see them, with the distance between the two homes (a member page: prepared per shape of viewer). */
 export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Promise<Found | undefined> {
   const name = `browse_visible_member_${viewerShape(viewer)}`;
-  const statements = visibleMemberStatements(db);
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = visibleMemberStatement(db, viewer, name);
-    statements.set(name, statement);
-  }
+  const statement = visibleMemberStatements(db, name, () => visibleMemberStatement(db, viewer, name));
   const [found] = await statement.execute({ memberId: id, ...viewerValues(viewer) });
   return found;
 }

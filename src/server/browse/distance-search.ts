@@ -2,6 +2,7 @@ import { and, asc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
 import { EARTH_RADIUS_KM, distanceKmSql } from '../geo/geo.read.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { columnsOf } from '../platform/db/subquery.ts';
 import { cardColumns, type CardColumns } from './browse-card.ts';
 
 /*
@@ -127,8 +128,7 @@ export function nearestFirst(
     .from(users)
     .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
   const page = (search.unplacedToo ? placed.unionAll(unplaced) : placed).as('page');
-  // A subquery's columns are read through its alias (a proxy: one by one, by name).
-  const row = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as unknown as CardColumns;
+  const row = columnsOf(page, cardColumns as CardColumns);
   return db
     .with(reach, bounds)
     .select(search.select(row, sql`${page.distance}`))

@@ -22,6 +22,23 @@ export function preparedPerDb<P>(build: (db: Tx) => P): (db: Tx) => P {
 }
 
 /**
+ * Statements of one query in several shapes (which filters it has, say), each built and prepared
+ * once per database handle under its name: `statementOf(db, name, build)`.
+ */
+export function preparedPerShape<S>(): (db: Tx, name: string, build: () => S) => S {
+  const byDb = preparedPerDb(() => new Map<string, S>());
+  return (db, name, build) => {
+    const statements = byDb(db);
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = build();
+      statements.set(name, statement);
+    }
+    return statement;
+  };
+}
+
+/**
  * The statement with one parameter per value: Drizzle makes each use of a placeholder a parameter
  * of its own (browse's page used 90, each converted and sent on every execution, and parsed by
  * PostgreSQL). The first use of a value decides its type, as PostgreSQL reads the text in order.
