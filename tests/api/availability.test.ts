@@ -446,29 +446,69 @@ describe('GET /api/availability/browse', () => {
     expect(page2.body.pagination.hasMore).toBe(false);
   });
 
+  it("within a distance, a host's free times move with their home", async () => {
+    const west = await member({ gender: 'male', city: 'Vancouver' });
+    const east = await member({ gender: 'male', city: 'Toronto' });
+    const host = await member({ city: 'Vancouver' });
+    const torontonian = await member({ city: 'Toronto' });
+    const sooner = await created(torontonian, { date: '2027-03-01' });
+    const near = await created(host, { date: '2027-03-02' });
+    const moveTo = (city: string) =>
+      t.call('PUT', '/users/profile', {
+        token: host.token,
+        body: {
+          profile: {
+            name: 'Host',
+            bio: '',
+            interests: [],
+            location: { city, country: 'Canada', coordinates: null },
+            preferences: { dateTypes: ['coffee'], genderPreferences: ['male'], ageRange: { min: 18, max: 80 }, distance: 100, accountTypes: ['individual'] },
+          },
+        },
+      });
+    const nearby = { startDate: '2027-03-01', endDate: '2027-03-31', maxDistance: 25 };
+    // One slot asked for: the page is filled from the soonest slots, the Toronto one passed by.
+    expect(ids(await browse(west, { ...nearby, limit: 1 }))).toEqual([near._id]);
+    expect(ids(await browse(east, nearby))).toEqual([sooner._id]);
+
+    expect((await moveTo('Toronto')).status).toBe(200);
+    const later = await created(host, { date: '2027-03-03' });
+    const last = await created(torontonian, { date: '2027-03-04' });
+    expect(ids(await browse(west, nearby))).toEqual([]);
+    expect(ids(await browse(east, nearby))).toEqual([sooner._id, near._id, later._id, last._id]);
+    // Filled from the soonest slots, where the moved one is now in the box.
+    expect(ids(await browse(east, { ...nearby, limit: 1, page: 2 }))).toEqual([near._id]);
+
+    expect((await moveTo('Vancouver')).status).toBe(200);
+    expect(ids(await browse(west, { ...nearby, limit: 1 }))).toEqual([near._id]);
+    expect(ids(await browse(east, nearby))).toEqual([sooner._id, last._id]);
+  });
+
   it('by date, finds the page behind more slots than its walk reads that the viewer may not see', async () => {
     const viewer = await member({ gender: 'male' });
     const hidden = await member({ preferences: { genderPreferences: ['female'] } });
     const visible = await member();
-    const day = '2027-02-01';
-    // 1 100 ten-minute slots from midnight, before any slot the viewer may see (the walk reads 1 000).
+    // A year after the other tests' slots.
+    const day = '2028-02-01';
+    // Ten-minute slots from midnight, 100 more than the walk looks at, before any slot the viewer may see.
     const rows = Array.from({ length: slotWalkLength(21) + 100 }, (_, i) => {
       const minutes = (n: number) => `${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
       const date = addDays(day, Math.floor(i / 140));
       const times = { date, startTime: minutes((i % 140) * 10), endTime: minutes((i % 140) * 10 + 10), timeZone: 'America/Vancouver' };
       return { hostId: hidden.id, ...times, ...placeSlot(times), dateType: 'coffee' as const, venue: 'x', createdAt: t.clock.now() };
     });
-    await t.database.db.insert(availabilitySlots).values(rows);
-    const shown = [await created(visible, { date: '2027-02-09', startTime: '09:00', endTime: '10:00' }), await created(visible, { date: '2027-02-09', startTime: '11:00', endTime: '12:00' })];
-    const fortnight = { startDate: day, endDate: '2027-02-14' };
+    for (let i = 0; i < rows.length; i += 1000) await t.database.db.insert(availabilitySlots).values(rows.slice(i, i + 1000));
+    const later = addDays(rows.at(-1)!.date, 1);
+    const shown = [await created(visible, { date: later, startTime: '09:00', endTime: '10:00' }), await created(visible, { date: later, startTime: '11:00', endTime: '12:00' })];
+    const span = { startDate: day, endDate: later };
 
-    expect(ids(await browse(viewer, fortnight))).toEqual(shown.map((slot) => slot._id));
+    expect(ids(await browse(viewer, span))).toEqual(shown.map((slot) => slot._id));
     // A member the hidden host accepts sees the hidden slots first, the page filled from the walk.
     const woman = await member({ gender: 'female' });
-    const page = await browse(woman, { ...fortnight, limit: 3 });
+    const page = await browse(woman, { ...span, limit: 3 });
     expect(page.body.slots.map((slot: { startsAt: string }) => slot.startsAt)).toEqual(rows.slice(0, 3).map((row) => row.startsAt.toISOString()));
     expect(page.body.pagination.hasMore).toBe(true);
-    const last = await browse(woman, { ...fortnight, limit: 50, page: 23 });
+    const last = await browse(woman, { ...span, limit: 50, page: rows.length / 50 + 1 });
     expect(ids(last)).toEqual(shown.map((slot) => slot._id));
   });
 

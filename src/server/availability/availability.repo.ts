@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { PublicSlotSchema } from '#shared/api/profiles.ts';
 import type { DateType } from '#shared/domain/profile.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
@@ -6,7 +6,7 @@ import { summaryColumns } from '../profiles/profiles.read.ts';
 import { slotIdsBookedFrom } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { isoText, jsonArrayOf, jsonFieldList, jsonObjectOf, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
-import { preparedPerDb } from '../platform/db/prepared.ts';
+import { preparedPerDb, preparedPerShape } from '../platform/db/prepared.ts';
 import { columnsOf } from '../platform/db/subquery.ts';
 import { publicSlotColumns, type PublicSlotRow, type SlotRow } from './availability.read.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
@@ -20,9 +20,6 @@ export type NewSlotRow = typeof slots.$inferInsert;
  * constants so the planner can use that index.
  */
 const open = sql`${slots.removedAt} is null and ${slots.confirmedCount} < ${slots.maxBookings}`;
-/** Bookable: open, and not yet started. */
-const bookableAt = (now: Date) => and(open, gt(slots.startsAt, now))!;
-
 export async function insertSlot(db: Tx, values: NewSlotRow): Promise<SlotRow> {
   const [row] = await db.insert(slots).values(values).returning();
   return row!;
@@ -156,8 +153,15 @@ export async function openSlotsOfHosts(
 }
 
 export type SlotPageRequest = {
-  /** Which hosts the viewer may see (from browse), as SQL over users. */
-  hosts: { where: SQL; distance: SQL<number | null> };
+  /**
+   * Which hosts the viewer may see (from browse `hostConditions`), as SQL over users: with its values
+   * inline, or with placeholders for a statement prepared once per `shape` and executed with `values`.
+   */
+  hosts: {
+    shape: string;
+    values: Record<string, unknown>;
+    sql(form: 'inline' | 'placeholders'): { where: SQL; distance: SQL<number | null>; inBox?: (longitude: SQL, latitude: SQL) => SQL };
+  };
   now: Date;
   dateType: DateType | 'all';
   startDate?: string;
@@ -167,68 +171,120 @@ export type SlotPageRequest = {
   limit: number;
 };
 
-/** The date order's walk reads no more of the soonest slots than this before reading every host in reach. */
-export const slotWalkLength = (wanted: number) => Math.max(1000, wanted * 20);
+/**
+ * The date order's walk looks at no more of the soonest open slots than this before reading every
+ * host in reach: at least 10 000, a hundred per slot wanted, rounded up to 10 000 times a power of
+ * two (each length is a statement of its own).
+ */
+export function slotWalkLength(wanted: number): number {
+  let length = 10_000;
+  while (length < wanted * 100) length *= 2;
+  return length;
+}
+
+const slotValues = (request: SlotPageRequest) => ({
+  slotNow: request.now.toISOString(),
+  slotDateType: request.dateType,
+  slotStartDate: request.startDate,
+  slotEndDate: request.endDate,
+  slotLimit: request.limit,
+  slotOffset: request.offset,
+});
+type SlotValue = (name: keyof ReturnType<typeof slotValues>) => unknown;
+
+const bookable = (value: SlotValue) => and(open, sql`${slots.startsAt} > ${value('slotNow')}::timestamptz`)!;
 
 /**
- * A page of bookable slots of hosts the viewer may see. Ordered by date, it first walks the
- * open-slot index (starts_at) for the soonest `walk` slots and keeps those whose host the viewer may
- * see: when that fills the page, nothing later can come before it. Otherwise (few visible hosts
- * among the soonest slots, or a late page) it reads the hosts in reach and their slots, as the
- * other orders always do. Without the walk a city of thousands of members had every one of their
- * slots read and sorted (a quarter of a second): the planner cannot tell how many members a
- * distance box holds, so it starts from the box.
+ * The instants a page's dates can hold, for the open-slot index: a local date D starts after D - 1
+ * day and ends before D + 2 days in UTC, in every zone (UTC-12 to UTC+14).
+ */
+const instantsOfDates = (request: SlotPageRequest, value: SlotValue) =>
+  and(
+    request.startDate ? sql`${slots.startsAt} >= (${value('slotStartDate')}::date - 1)::timestamp at time zone 'UTC'` : undefined,
+    request.endDate ? sql`${slots.startsAt} < (${value('slotEndDate')}::date + 2)::timestamp at time zone 'UTC'` : undefined,
+  );
+
+/** The page's own filters on a slot. */
+const slotFilters = (request: SlotPageRequest, value: SlotValue) =>
+  and(
+    request.dateType === 'all' ? undefined : sql`${slots.dateType} = ${value('slotDateType')}::text`,
+    request.startDate ? sql`${slots.date} >= ${value('slotStartDate')}::date` : undefined,
+    request.endDate ? sql`${slots.date} <= ${value('slotEndDate')}::date` : undefined,
+  );
+
+/**
+ * The date order's walk (decision 83): the soonest `walk` open slots, read from the open-slot index
+ * alone, which holds each one's host's home; those in the distance box are then read by id (the
+ * page's filters) with their host (the visibility rules and exact distance), each a lateral
+ * subquery the planner keeps as written. The walk's length is written into the statement: as a
+ * parameter the planner would guess a tenth of the table and read the hosts first. Prepared once
+ * per shape of request.
+ */
+function soonestSlotsStatement(db: Tx, request: SlotPageRequest, walk: number, name: string) {
+  const hosts = request.hosts.sql('placeholders');
+  const value = (key: string) => sql.placeholder(key);
+  const walked = db
+    .select({ id: slots.id, startsAt: slots.startsAt, hostLongitude: slots.hostLongitude, hostLatitude: slots.hostLatitude })
+    .from(slots)
+    .where(and(bookable(value), instantsOfDates(request, value)))
+    .orderBy(asc(slots.startsAt), asc(slots.id))
+    .limit(sql.raw(String(walk)) as unknown as number)
+    .as('walked');
+  const slot = db
+    .select(getTableColumns(slots))
+    .from(slots)
+    .where(and(sql`${slots.id} = ${walked.id}`, slotFilters(request, value)))
+    .limit(1)
+    .as('slot');
+  const host = db
+    .select({ ...summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance') })
+    .from(users)
+    .where(and(sql`${users.id} = ${slot.hostId}`, hosts.where))
+    .limit(1)
+    .as('host');
+  return db
+    .select({ slot: columnsOf(slot, getTableColumns(slots)), host: columnsOf(host, summaryColumns(users)), distance: host.distance })
+    .from(walked)
+    .innerJoinLateral(slot, sql`true`)
+    .innerJoinLateral(host, sql`true`)
+    .where(hosts.inBox?.(sql`${walked.hostLongitude}`, sql`${walked.hostLatitude}`))
+    .orderBy(asc(walked.startsAt), asc(walked.id))
+    .limit(sql.placeholder('slotLimit'))
+    .offset(sql.placeholder('slotOffset'))
+    .prepare(name);
+}
+const soonestSlotsStatements = preparedPerShape<ReturnType<typeof soonestSlotsStatement>>();
+
+/**
+ * A page of bookable slots of hosts the viewer may see. Ordered by date, it first walks the soonest
+ * open slots (`soonestSlotsStatement`): when that fills the page, nothing later can come before it.
+ * Otherwise (few hosts the viewer may see among them, or a late page) it reads the hosts in reach
+ * and their slots, as the other orders always do: the planner cannot tell how many members a
+ * distance box holds, so it starts from the box, and a city of thousands of members has every one of
+ * their slots read and sorted (a quarter of a second).
  */
 export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
-  const { hosts } = request;
-  const ofSlot = and(
-    bookableAt(request.now),
-    request.dateType === 'all' ? undefined : eq(slots.dateType, request.dateType),
-    request.startDate ? gte(slots.date, request.startDate) : undefined,
-    request.endDate ? lte(slots.date, request.endDate) : undefined,
-  );
-  const distance = sql<number | null>`${hosts.distance}`.as('distance');
+  const values = slotValues(request);
   if (request.sortBy === 'date') {
-    // The walk's length is written into the statement: as a parameter the planner would guess a
-    // tenth of the table and join the hosts by reading them all.
-    const soonest = db
-      .select(getTableColumns(slots))
-      .from(slots)
-      .where(ofSlot)
-      .orderBy(asc(slots.startsAt), asc(slots.id))
-      .limit(sql.raw(String(slotWalkLength(request.offset + request.limit))) as unknown as number)
-      .as('soonest');
-    // Each slot's host is read by its id (a lateral subquery the planner keeps as it is): joined
-    // as a table, the hosts would be read through the distance box again, all of them.
-    const seen = db
-      .select({ ...summaryColumns(users), distance })
-      .from(users)
-      .where(and(sql`${users.id} = ${soonest.hostId}`, hosts.where))
-      .limit(1)
-      .as('host');
-    const page = await db
-      .select({
-        slot: columnsOf(soonest, getTableColumns(slots)),
-        host: columnsOf(seen, summaryColumns(users)),
-        distance: seen.distance,
-      })
-      .from(soonest)
-      .innerJoinLateral(seen, sql`true`)
-      .orderBy(asc(soonest.startsAt), asc(soonest.id))
-      .limit(request.limit)
-      .offset(request.offset);
+    const walk = slotWalkLength(request.offset + request.limit);
+    const filters = `${Number(request.dateType !== 'all')}${Number(request.startDate !== undefined)}${Number(request.endDate !== undefined)}`;
+    const name = `availability_soonest_${request.hosts.shape}_${filters}_${walk}`;
+    const statement = soonestSlotsStatements(db, name, () => soonestSlotsStatement(db, request, walk, name));
+    const page = await statement.execute({ ...request.hosts.values, ...values });
     if (page.length === request.limit) return page;
   }
+  const hosts = request.hosts.sql('inline');
+  const value: SlotValue = (key) => values[key];
   const order = {
     date: [asc(slots.startsAt), asc(slots.id)],
     score: [desc(users.score), asc(slots.startsAt), asc(slots.id)],
     distance: [sql`distance asc nulls last`, asc(slots.startsAt), asc(slots.id)],
   }[request.sortBy];
   return db
-    .select({ slot: slots, host: summaryColumns(users), distance })
+    .select({ slot: slots, host: summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance') })
     .from(slots)
     .innerJoin(users, eq(users.id, slots.hostId))
-    .where(and(ofSlot, hosts.where))
+    .where(and(bookable(value), slotFilters(request, value), hosts.where))
     .orderBy(...order)
     .limit(request.limit)
     .offset(request.offset);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DATE_TYPES, type DateType } from '#shared/domain/profile.ts';
+import { check, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DATE_TYPES } from '#shared/domain/profile.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /**
@@ -10,7 +10,8 @@ import { users } from '../auth/auth.tables.ts';
  * at the start that the API sends (docs/time-zones.md). A removed slot keeps its
  * row (bookings point at it) with `removedAt` and the reason.
  * The migration adds what Drizzle cannot declare: no two live slots of one host overlap
- * (an exclusion constraint on the time range).
+ * (an exclusion constraint on the time range), and the triggers that keep `hostLongitude` and
+ * `hostLatitude` equal to the host's own (decision 83).
  */
 export const availabilitySlots = pgTable(
   'availability_slots',
@@ -45,13 +46,16 @@ export const availabilitySlots = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removalReason: text('removal_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The host's home (users.longitude, latitude), kept by triggers: Available dates' walk reads it from the open-slot index. */
+    hostLongitude: doublePrecision('host_longitude'),
+    hostLatitude: doublePrecision('host_latitude'),
   },
   (t) => [
     check('availability_slots_times', sql`${t.endsAt} > ${t.startsAt}`),
     check('availability_slots_capacity', sql`${t.confirmedCount} >= 0 and ${t.confirmedCount} <= ${t.maxBookings}`),
     index('availability_slots_host_idx').on(t.hostId, t.startsAt),
     index('availability_slots_open_idx')
-      .on(t.startsAt)
+      .on(t.startsAt, t.id, t.hostLongitude, t.hostLatitude)
       .where(sql`${t.removedAt} is null and ${t.confirmedCount} < ${t.maxBookings}`),
     uniqueIndex('availability_slots_client_key').on(t.hostId, t.clientKey),
   ],

@@ -19,7 +19,7 @@ import {
 } from './browse-card.ts';
 
 export { writeCard, type DateFacts, type FoundCard } from './browse-card.ts';
-import { EVERYWHERE_KM, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
+import { EVERYWHERE_KM, boxAround, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
 type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
@@ -165,7 +165,18 @@ function matching(filters: BrowseFilters, sortBy: BrowseSort, bind: Bind): SQL |
 
 /** What lists of other things held by members (their free slots) filter those members by. */
 export type HostFilters = Pick<BrowseFilters, 'minScore' | 'accountType' | 'maxDistance'>;
-export type HostConditions = { where: SQL; distance: SQL<number | null> };
+export type HostSql = {
+  where: SQL;
+  distance: SQL<number | null>;
+  /** Whether a point (a host's home kept elsewhere) is in the distance box around the origin: a cheap first test; none without a distance limit. */
+  inBox?: (longitude: SQL, latitude: SQL) => SQL;
+};
+/**
+ * The members a list beside browse (free slots) may show: `sql('inline')` with the values as
+ * parameters, or `sql('placeholders')` for a statement prepared once per `shape` and executed with
+ * `values`.
+ */
+export type HostConditions = { shape: string; values: PageValues; sql(form: 'inline' | 'placeholders'): HostSql };
 
 /**
  * The members a list beside browse (free slots) may show the viewer: never the viewer, and the
@@ -173,14 +184,27 @@ export type HostConditions = { where: SQL; distance: SQL<number | null> };
  */
 export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostFilters: HostFilters): HostConditions {
   const filters: BrowseFilters = { ...hostFilters, gender: 'all' };
-  const bind = inline(pageValues({ viewer, origin, filters, sortBy: 'score', offset: 0, limit: 1 }));
-  const where = and(
-    sql`${users.id} <> ${bind('viewerId')}::uuid`,
-    visibleTo(viewer, bind),
-    matching(filters, 'score', bind),
-    origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined,
-  )!;
-  return { where, distance: origin ? kmFrom(originPoint(bind)) : sql<null>`null::float8` };
+  const request: PageRequest = { viewer, origin, filters, sortBy: 'score', offset: 0, limit: 1 };
+  const values = pageValues(request);
+  return {
+    shape: pageShape(request),
+    values,
+    sql(form) {
+      const bind = form === 'inline' ? inline(values) : placeholders;
+      const radius = origin && filters.maxDistance !== undefined ? sql`${bind('maxDistance')}::float8` : undefined;
+      return {
+        where: and(
+          sql`${users.id} <> ${bind('viewerId')}::uuid`,
+          visibleTo(viewer, bind),
+          matching(filters, 'score', bind),
+          radius && within(bind, radius),
+        )!,
+        distance: origin ? kmFrom(originPoint(bind)) : sql<null>`null::float8`,
+        // A subquery: the box is computed once, not once per point.
+        inBox: radius && ((longitude, latitude) => sql`point(${longitude}, ${latitude}) <@ (select ${boxAround(bind, radius)})`),
+      };
+    },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
