@@ -6,6 +6,7 @@ import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
 import { oneParameterPerValue, preparedPerShape, preparedSql } from '../platform/db/prepared.ts';
+import { columnsOf } from '../platform/db/subquery.ts';
 import {
   NO_SLOTS,
   bookingStatusText,
@@ -261,22 +262,29 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       distance: sql<number | null>`${km}`.as('distance'),
     };
   };
-  const columns = card(cardColumns, 'users', origin ? kmFrom(originPoint(bind)) : sql`null::float8`);
 
   if (sortBy !== 'distance' || !origin) {
-    const order = {
-      distance: [asc(users.id)],
-      score: [desc(users.score), asc(users.id)],
-      newest: [desc(users.createdAt), asc(users.id)],
-      age: [asc(users.age), asc(users.id)],
-    }[sortBy];
-    return db
-      .select(columns)
+    const order = (c: CardColumns) =>
+      ({
+        distance: [asc(c.id)],
+        score: [desc(c.score), asc(c.id)],
+        newest: [desc(c.createdAt), asc(c.id)],
+        age: [asc(c.age), asc(c.id)],
+      })[sortBy];
+    // The page's rows are chosen first and only they are written as cards (not the skipped ones).
+    const page = db
+      .select({ ...cardColumns, distance: sql<number | null>`${origin ? kmFrom(originPoint(bind)) : sql`null::float8`}`.as('distance') })
       .from(users)
       .where(and(candidates, maxDistance))
-      .orderBy(...order)
+      .orderBy(...order(cardColumns))
       .limit(bind('limit'))
-      .offset(bind('offset'));
+      .offset(bind('offset'))
+      .as('page');
+    const row = columnsOf(page, cardColumns as CardColumns);
+    return db
+      .select(card(row, 'page', sql`${page.distance}`))
+      .from(page)
+      .orderBy(...order(row));
   }
 
   return nearestFirst(db, bind, {

@@ -1,4 +1,4 @@
-import { and, asc, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
 import { EARTH_RADIUS_KM, distanceKmSql } from '../geo/geo.read.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -127,13 +127,20 @@ export function nearestFirst(
     .select(found)
     .from(users)
     .where(and(sql`(select ${bounds.unplacedToo} from ${bounds})`, sql`${position} is null`, candidates));
-  const page = (search.unplacedToo ? placed.unionAll(unplaced) : placed).as('page');
-  const row = columnsOf(page, cardColumns as CardColumns);
+  const inReach = (search.unplacedToo ? placed.unionAll(unplaced) : placed).as('in_reach');
+  const order = (from: { distance: unknown; id: unknown }) => [sql`${from.distance} asc nulls last`, sql`${from.id} asc`];
+  // The page's rows are chosen first and only they are written as cards: an outer limit and offset
+  // would have every skipped row's card written too (page 2 wrote 41 cards).
+  const page = db
+    .select({ ...columnsOf(inReach, cardColumns as CardColumns), distance: sql<number | null>`${inReach.distance}`.as('distance') })
+    .from(inReach)
+    .orderBy(...order(inReach))
+    .limit(bind('limit'))
+    .offset(bind('offset'))
+    .as('page');
   return db
     .with(reach, bounds)
-    .select(search.select(row, sql`${page.distance}`))
+    .select(search.select(columnsOf(page, cardColumns as CardColumns), sql`${page.distance}`))
     .from(page)
-    .orderBy(sql`${page.distance} asc nulls last`, asc(page.id))
-    .limit(bind('limit'))
-    .offset(bind('offset'));
+    .orderBy(...order(page));
 }
