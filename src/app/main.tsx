@@ -7,7 +7,7 @@ import { loadDateData } from './platform/date-format.ts';
 import { captureInstallPrompt } from './platform/install.ts';
 import { registerServiceWorker } from './platform/sw-registration.ts';
 import './platform/ui/theme.css';
-import { createAppRouter, headingAt } from './router.ts';
+import { createAppRouter, headingAt, needsLocaleDataAt } from './router.ts';
 import { AppSkeleton } from './shell/app-skeleton.tsx';
 
 /** Built in a main-thread task of its own, after the one that evaluates the app's code (see below). */
@@ -105,7 +105,9 @@ function start() {
   // with the first session (at once for a stored one), never for a visitor who does not sign in.
   const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
   if (memberStart) {
-    loadDateData();
+    // Only for a page that uses it: its 15–30 ms (four times that on a slow phone) are otherwise
+    // a long task for nothing.
+    if (needsLocaleDataAt(router)) loadDateData();
     // The live connection, the outbox and push follow once the member's page has rendered and the
     // browser is idle, so their code and work never stand between the member and the page (decision 46).
     const stop = router.subscribe('onRendered', () => {

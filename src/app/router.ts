@@ -16,11 +16,17 @@ export function createAppRouter(prerender?: { history: RouterHistory }) {
   });
 }
 
-/** The heading of the page at the router's address, when its route declares one (for the skeleton). */
-export function headingAt(router: ReturnType<typeof createAppRouter>): string | undefined {
+/** The static data of the page at the router's address. */
+function pageAt(router: ReturnType<typeof createAppRouter>) {
   const matches = router.matchRoutes(router.latestLocation);
-  return matches[matches.length - 1]?.staticData.heading;
+  return matches[matches.length - 1]?.staticData;
 }
+
+/** The heading of the page at the router's address, when its route declares one (for the skeleton). */
+export const headingAt = (router: ReturnType<typeof createAppRouter>): string | undefined => pageAt(router)?.heading;
+
+/** Whether the page at the router's address may use the locale's data (only a route that says it does not, does not). */
+export const needsLocaleDataAt = (router: ReturnType<typeof createAppRouter>): boolean => pageAt(router)?.needsLocaleData !== false;
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -29,5 +35,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's h1, which the skeleton paints before the page's code arrives. */
     heading?: string;
+    /**
+     * False on a page that makes no Intl formatter and compares no text by locale (its dates, if
+     * any, are `englishDate`'s): a member's start there does not load the locale's data (main.tsx).
+     */
+    needsLocaleData?: false;
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { notificationsPaths } from '#shared/api/notifications.paths.ts';
-import { addPhoto, apiPost, confirmedDate, createMember, signInAs } from '../support/e2e-fixtures.ts';
+import { addPhoto, apiPost, confirmedDate, createMember, signInAs, tomorrowInVancouver } from '../support/e2e-fixtures.ts';
 
 /*
  * A member's page on a cold start (decisions 61, 64): the shell asks for the page's code beside the
@@ -344,4 +344,61 @@ test("/messages/… without an answer from the shell's call: the page asks itsel
   await page.goto(`/messages/${host.user._id}`);
   await expect(page.getByText('Failed to load conversation').first()).toBeVisible();
   expect(calls).toBeGreaterThanOrEqual(2);
+});
+
+/** Notes in `window.localeUses` each use of what loads the locale's data: an Intl object, `localeCompare`, a `toLocale…String`. */
+function noteLocaleUses() {
+  const uses: string[] = [];
+  Object.assign(window, { localeUses: uses });
+  const intl = Intl as unknown as Record<string, object>;
+  for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'DisplayNames', 'Segmenter']) {
+    const original = intl[name];
+    if (typeof original !== 'function') continue;
+    intl[name] = new Proxy(original, {
+      construct: (target, args, newTarget) => (uses.push(name), Reflect.construct(target as new () => object, args, newTarget)),
+      apply: (target, self, args) => (uses.push(name), Reflect.apply(target as () => object, self, args)),
+    });
+  }
+  const methods: [object, string[]][] = [
+    [String.prototype, ['localeCompare']],
+    [Date.prototype, ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']],
+    [Number.prototype, ['toLocaleString']],
+  ];
+  for (const [prototype, names] of methods) {
+    for (const name of names) {
+      const original = (prototype as Record<string, (...args: unknown[]) => unknown>)[name]!;
+      Object.defineProperty(prototype, name, {
+        configurable: true,
+        writable: true,
+        value(this: unknown, ...args: unknown[]) {
+          uses.push(name);
+          return original.apply(this, args);
+        },
+      });
+    }
+  }
+}
+
+test("/profile, /availability and /user/… use no locale data, and a member's start there does not load it; /notifications does", async ({ page, baseURL }) => {
+  const [host, guest] = await Promise.all([
+    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
+    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
+  ]);
+  await addPhoto(baseURL!, guest);
+  await confirmedDate(baseURL!, host, guest);
+  // Two free times: the page sorts them.
+  await apiPost(baseURL!, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: 'Cafe Nord' }, 201);
+  await signInAs(page, host);
+  await page.addInitScript(noteLocaleUses);
+  /** The page loaded, shown, and the browser idle (the start's idle work, such as loading the locale's data, done). */
+  const usesOn = async (path: string, shown: (page: Page) => Promise<void>) => {
+    await page.goto(path);
+    await shown(page);
+    await page.waitForLoadState('networkidle');
+    return page.evaluate(() => new Promise<string[]>((resolve) => requestIdleCallback(() => resolve((window as unknown as { localeUses: string[] }).localeUses), { timeout: 3000 })));
+  };
+  expect(await usesOn('/profile', (p) => expect(p.getByRole('button', { name: 'Save Profile' })).toBeVisible())).toEqual([]);
+  expect(await usesOn('/availability', (p) => expect(p.getByRole('list', { name: 'All my upcoming availability' }).getByRole('listitem')).toHaveCount(2))).toEqual([]);
+  expect(await usesOn(`/user/${guest.user._id}`, (p) => expect(p.getByRole('heading', { level: 2, name: 'Recent Date Activity' })).toBeVisible())).toEqual([]);
+  expect(await usesOn('/notifications', (p) => expect(p.locator('.page-inbox .notification-title').first()).toContainText(/\S/))).toContain('DateTimeFormat');
 });

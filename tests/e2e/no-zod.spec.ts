@@ -4,8 +4,9 @@ import { addPhoto, apiPost, confirmedDate, createMember, navigateInApp, signInAs
 /*
  * A member's pages read the API's answers without zod (decision 54): the server checks every answer
  * against its shared schema, so /browse (both tabs), /bookings, /notifications and a member page
- * download no zod chunk, by a page load or within the app. A page with a form still loads it, and
- * its form still checks what is typed. The service worker is kept out so every request is seen here.
+ * download no zod chunk, by a page load or within the app; nor do /availability and /profile, whose
+ * forms load it at their first use and still check what is typed. The service worker is kept out so
+ * every request is seen here.
  */
 test.use({ serviceWorkers: 'block' });
 
@@ -21,7 +22,7 @@ function scriptsOf(page: Page): string[] {
 
 const zodChunks = (scripts: string[]) => scripts.filter((path) => /^\/assets\/zod-[\w-]+\.js$/.test(path));
 
-test("a member's pages show their data with no zod downloaded; a page with a form still loads it and checks its input", async ({ page, baseURL }) => {
+test("a member's pages show their data with no zod downloaded; a page with a form loads it at the form's first use and checks its input", async ({ page, baseURL }) => {
   const tag = Math.random().toString(36).slice(2, 6);
   const [host, guest] = await Promise.all([
     createMember(baseURL!, { verified: true, gender: 'female', name: `Zoe ${tag}`, age: 30 }),
@@ -58,12 +59,29 @@ test("a member's pages show their data with no zod downloaded; a page with a for
   expect(scripts.length, "the pages' scripts are seen").toBeGreaterThan(0);
   expect(zodChunks(scripts)).toEqual([]);
 
-  // /availability holds the add-slot form: zod comes with it, and the form's check works.
-  await navigateInApp(page, '/availability');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Availability' })).toBeVisible();
-  await expect.poll(() => zodChunks(scripts).length).toBe(1);
+  // /availability and /profile hold forms, and show without zod too, by a page load and within the
+  // app: it comes with a form's first use, and the form's check works.
+  const formPages: [string, (page: Page) => Promise<void>][] = [
+    ['/availability', (p) => expect(p.getByRole('heading', { level: 2, name: 'Calendar' })).toBeVisible()],
+    ['/profile', (p) => expect(p.getByRole('button', { name: 'Save Profile' })).toBeVisible()],
+  ];
+  for (const [path, shown] of formPages) {
+    await page.goto(path);
+    await shown(page);
+  }
+  for (const [path, shown] of [...formPages].reverse()) {
+    await navigateInApp(page, path);
+    await shown(page);
+  }
+  await page.waitForLoadState('networkidle');
+  expect(zodChunks(scripts)).toEqual([]);
   await page.getByLabel('Date', { exact: true }).fill(tomorrowInVancouver());
   await page.getByLabel('Venue').fill('');
   await page.getByRole('button', { name: 'Add this time' }).click();
   await expect(page.getByText('Venue is required')).toBeVisible();
+  expect(zodChunks(scripts)).toHaveLength(1);
+  await navigateInApp(page, '/profile');
+  await page.getByLabel('Display name').fill('');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { MyCalendar, OwnSlot } from '#shared/api/availability.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
@@ -14,7 +14,7 @@ import { Dialog } from '#app/platform/ui/dialog.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { CALENDAR_FAILED, REMOVE_FAILED, SLOT_CHANGES, availabilityApi, availabilityQueries, monthsFrom, removeFromCalendars } from './availability.api.ts';
+import { CALENDAR_FAILED, REMOVE_FAILED, SLOT_CHANGES, availabilityApi, availabilityQueries, byStart, monthsFrom, removeFromCalendars } from './availability.api.ts';
 import { keepChange } from '#app/platform/query.ts';
 import { SlotLines } from '#app/components/slot-lines.tsx';
 import { MonthCalendar } from './month-calendar.tsx';
@@ -35,7 +35,10 @@ export const AVAILABILITY_HEADING = 'My Availability';
 export function AvailabilityPage() {
   const timeZone = useSession((state) => state.user?.timeZone) ?? FALLBACK_TIME_ZONE;
   const now = useZoneClock(timeZone, MINUTE);
-  if (!now) {
+  // The clock's first reading comes as an update React must render at once, in one task; the screen
+  // then follows in a render React splits into short ones (the skeleton shows the same form meanwhile).
+  const clockRead = useDeferredValue(now !== undefined);
+  if (!now || !clockRead) {
     return (
       <main id="main" className="page availability-page" aria-busy="true">
         <AvailabilitySkeleton />
@@ -75,13 +78,13 @@ function AvailabilityScreen({ timeZone, now }: { timeZone: string; now: WallCloc
   // Slots queued offline show with the published ones, marked as waiting.
   const all: MyCalendar = useMemo(() => {
     const merged: MyCalendar = Object.assign({}, ...calendars.map((query) => query.data ?? {}));
-    for (const slot of queued.created) merged[slot.date] = [...(merged[slot.date] ?? []), slot].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    for (const slot of queued.created) merged[slot.date] = [...(merged[slot.date] ?? []), slot].sort(byStart);
     return merged;
   }, [calendars, queued.created]);
   const upcoming = Object.values(all)
     .flat()
     .filter((slot) => new Date(slot.endsAt).getTime() > now.instant.getTime())
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    .sort(byStart);
 
   function pick(date: string) {
     setSelected(date);

@@ -85,6 +85,12 @@ export function monthsFrom(today: string, count = CALENDAR_MONTHS): Month[] {
   });
 }
 
+/**
+ * Slots by their start: the same ISO form throughout, so the characters' order is the time order
+ * (`localeCompare` would load the locale's data for that, which the page otherwise does without).
+ */
+export const byStart = (a: { startsAt: string }, b: { startsAt: string }) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0);
+
 /** What a slot change touches: the host's calendars, and what others browse. */
 export const SLOT_CHANGES = [availabilityKeys.all, browseKeys.all];
 
@@ -92,7 +98,7 @@ export const SLOT_CHANGES = [availabilityKeys.all, browseKeys.all];
 export function addToCalendar(queryClient: QueryClient, slot: OwnSlot) {
   const month = { year: Number(slot.date.slice(0, 4)), month: Number(slot.date.slice(5, 7)) };
   queryClient.setQueryData<MyCalendar>(availabilityKeys.calendar(month), (calendar) =>
-    calendar && { ...calendar, [slot.date]: [...(calendar[slot.date] ?? []).filter((other) => other._id !== slot._id), slot].sort((a, b) => a.startsAt.localeCompare(b.startsAt)) },
+    calendar && { ...calendar, [slot.date]: [...(calendar[slot.date] ?? []).filter((other) => other._id !== slot._id), slot].sort(byStart) },
   );
 }
 

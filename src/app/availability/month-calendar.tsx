@@ -1,10 +1,8 @@
 import type { MyCalendar } from '#shared/api/availability.ts';
-import { dateFormat } from '#app/platform/date-format.ts';
+import { englishDate } from '#app/platform/date-format.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import type { Month } from './availability.api.ts';
 
-const MONTH_TITLE = dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
-const DAY_LABEL = dateFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export type DayState = 'past' | 'open' | 'booked' | 'none';
@@ -21,7 +19,7 @@ const STATE_TEXT: Record<DayState, string> = { past: 'past', open: 'has free tim
 const pad = (value: number) => String(value).padStart(2, '0');
 
 export function monthTitle({ year, month }: Month): string {
-  return MONTH_TITLE.format(new Date(Date.UTC(year, month - 1, 1)));
+  return englishDate.month(new Date(Date.UTC(year, month - 1, 1)), true);
 }
 
 /** One month of the host's calendar; prev/next move within the months loaded. */
@@ -65,7 +63,7 @@ export function MonthCalendar({
         ))}
         {dates.map((date, i) => {
           const state = dayState(date, today, calendar[date]);
-          const label = [DAY_LABEL.format(new Date(`${date}T12:00:00Z`)), STATE_TEXT[state]].filter(Boolean).join(', ');
+          const label = [englishDate.day(new Date(`${date}T12:00:00Z`), true), STATE_TEXT[state]].filter(Boolean).join(', ');
           return (
             <button
               key={date}

@@ -50,7 +50,8 @@ describe('the add-slot form', () => {
     renderForm('2026-11-24', { date: '2026-11-23', time: '12:30' });
     await user.clear(screen.getByLabelText('Venue'));
     await user.click(screen.getByRole('button', { name: 'Add this time' }));
-    expect(screen.getByText('Please fix the form errors and try again')).toBeTruthy();
+    // The check's schema loads with the first submit.
+    expect(await screen.findByText('Please fix the form errors and try again')).toBeTruthy();
     expect(screen.getByText('Venue is required')).toBeTruthy();
     expect(screen.getByText('Start time is required')).toBeTruthy();
   });

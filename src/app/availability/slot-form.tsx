@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { SlotCreateBodySchema, type SlotCreateBody } from '#shared/api/availability.ts';
+import type { SlotCreateBody } from '#shared/api/availability.ts';
 import { MAX_BOOKINGS_LIMIT, SLOT_NOTES_MAX, defaultEndTime, minutesOf, timeOf } from '#shared/domain/booking.ts';
 import { DATE_TYPE_LABELS, DATE_TYPES, type DateType } from '#shared/domain/profile.ts';
 import { PAST_TIME, SLOT_PRESETS, presetTimes } from '#shared/domain/slot-presets.ts';
@@ -8,7 +8,7 @@ import { VenueBanners } from '#app/components/venue-banners.tsx';
 import { HttpError } from '#shared/http-error.ts';
 import { hasWaiting } from '#app/platform/outbox/outbox.ts';
 import { keepChange } from '#app/platform/query.ts';
-import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { messageOf, preloadCheck, useFieldErrors } from '#app/platform/forms.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, SelectField, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
@@ -22,6 +22,8 @@ export const DEFAULT_VENUE = 'Somewhere with good coffee and even better convers
 const STEP = 15;
 const START_TIMES = Array.from({ length: (24 * 60) / STEP }, (_, i) => timeOf(i * STEP));
 const END_TIMES = Array.from({ length: (24 * 60) / STEP }, (_, i) => timeOf((i + 1) * STEP));
+
+const loadSlotCheck = () => import('#shared/api/availability.ts').then((schemas) => schemas.SlotCreateBodySchema);
 
 type Draft = { dateType: DateType; startTime: string; endTime: string; venue: string; maxBookings: number; notes: string };
 const FRESH: Draft = { dateType: 'coffee', startTime: '', endTime: '', venue: DEFAULT_VENUE, maxBookings: 1, notes: '' };
@@ -91,11 +93,11 @@ export function SlotForm({
     fields.clearField('endTime');
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     const body = { date, ...draft, clientKey: clientKey.current };
-    if (!fields.validate(SlotCreateBodySchema, body)) {
+    if (!(await fields.validateLoaded(loadSlotCheck, body))) {
       setFailure(FORM_ERRORS);
       return;
     }
@@ -106,7 +108,7 @@ export function SlotForm({
   // The form opens on today's date.
   const isToday = now === null || date === now.date;
   return (
-    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="add-slot-heading">
+    <form className="card stack" onSubmit={(event) => void submit(event)} onFocus={() => preloadCheck(loadSlotCheck)} noValidate aria-labelledby="add-slot-heading">
       <h2 id="add-slot-heading">Add a free time</h2>
       {now ? (
         <p className="muted">

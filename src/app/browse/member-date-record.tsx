@@ -1,5 +1,5 @@
 import type { MemberDetail } from '#shared/api/profiles.ts';
-import { dateFormat } from '#app/platform/date-format.ts';
+import { englishDate } from '#app/platform/date-format.ts';
 import { Fact, Section } from './member-section.tsx';
 
 /** How the member's dates have gone: Recent Date Activity (with the latest feedback) and Dating Stats. */
@@ -7,14 +7,11 @@ import { Fact, Section } from './member-section.tsx';
 /** Spec §9: two recent feedback items. */
 const FEEDBACK_SHOWN = 2;
 
-const DAY = dateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
-const DATE_ONLY = dateFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /** A day as the viewer reads it; a bare 'YYYY-MM-DD' stays that day. */
 function dayOf(value: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return DATE_ONLY.format(new Date(`${value}T12:00:00Z`));
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return englishDate.short(new Date(`${value}T12:00:00Z`), true);
   const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? value : DAY.format(instant);
+  return Number.isNaN(instant.getTime()) ? value : englishDate.short(instant);
 }
 
 export function RecentDateActivitySection({ activity }: { activity: MemberDetail['recentDateActivity'] }) {

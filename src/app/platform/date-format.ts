@@ -17,3 +17,35 @@ export function loadDateData(): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 });
   else setTimeout(load, 0);
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** A day's fields in the device's zone, or in UTC for a calendar day kept as a UTC instant. */
+function fieldsOf(date: Date, utc: boolean) {
+  return utc
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), weekday: date.getUTCDay() }
+    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), weekday: date.getDay() };
+}
+
+/**
+ * The app's fixed English date formats written without Intl, as `dateFormat` would write them: a
+ * page whose dates are all these needs no locale data (its route says so: `needsLocaleData`).
+ */
+export const englishDate = {
+  /** "Nov 27, 2026" */
+  short(date: Date, utc = false): string {
+    const { year, month, day } = fieldsOf(date, utc);
+    return `${MONTHS[month]!.slice(0, 3)} ${day}, ${year}`;
+  },
+  /** "November 2026" */
+  month(date: Date, utc = false): string {
+    const { year, month } = fieldsOf(date, utc);
+    return `${MONTHS[month]} ${year}`;
+  },
+  /** "Friday, November 27" */
+  day(date: Date, utc = false): string {
+    const { month, day, weekday } = fieldsOf(date, utc);
+    return `${WEEKDAYS[weekday]}, ${MONTHS[month]} ${day}`;
+  },
+};

@@ -10,6 +10,16 @@ export type FieldErrors = Record<string, string>;
  */
 export function useFieldErrors() {
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** Validates with the schema; on failure shows the messages and returns null. */
+  function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null {
+    const result = schema.safeParse(value);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    setErrors(toMap(fieldErrorsFromZod(result.error)));
+    return null;
+  }
   return {
     errors,
     clear: () => setErrors({}),
@@ -19,15 +29,16 @@ export function useFieldErrors() {
         const { [field]: _removed, ...rest } = current;
         return rest;
       }),
-    /** Validates with the schema; on failure shows the messages and returns null. */
-    validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null {
-      const result = schema.safeParse(value);
-      if (result.success) {
-        setErrors({});
-        return result.data;
-      }
-      setErrors(toMap(fieldErrorsFromZod(result.error)));
-      return null;
+    validate,
+    /**
+     * `validate` with a schema loaded at the first check, so a page shows its form without zod and
+     * the feature's schemas (evaluating them was the longest task of /profile's start on a phone). A
+     * schema that cannot load (offline before the app's files are kept) leaves the check to the
+     * server, whose field errors the form shows the same way.
+     */
+    async validateLoaded<S extends z.ZodType>(load: () => Promise<S>, value: unknown): Promise<z.output<S> | null> {
+      const schema = await load().catch(() => null);
+      return schema ? validate(schema, value) : (value as z.output<S>);
     },
     /** Shows a server answer's field errors; returns true when there were any. */
     fromServer(error: unknown): boolean {
@@ -36,6 +47,11 @@ export function useFieldErrors() {
       return true;
     },
   };
+}
+
+/** For a form's onFocus: starts loading its schema (`validateLoaded`) while the member types. */
+export function preloadCheck(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
 }
 
 function toMap(fields: { field: string; message: string }[]): FieldErrors {

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Preferences } from '#shared/api/preferences.ts';
-import { ACCOUNT_TYPES } from '#shared/domain/account.ts';
+import { ACCOUNT_TYPE_VALUES } from '#shared/domain/account-options.ts';
 import {
   DATE_TYPES,
   DATE_TYPE_LABELS,
@@ -14,7 +14,7 @@ import {
 import { SelectField } from '#app/platform/ui/field.tsx';
 
 const GENDER_PREFERENCE_LABELS: Record<(typeof GENDER_PREFERENCES)[number], string> = { male: 'Men', female: 'Women', couple: 'Couples' };
-const ACCOUNT_TYPE_LABELS: Record<(typeof ACCOUNT_TYPES.options)[number], string> = { individual: 'Individuals', couple: 'Couples' };
+const ACCOUNT_TYPE_LABELS: Record<(typeof ACCOUNT_TYPE_VALUES)[number], string> = { individual: 'Individuals', couple: 'Couples' };
 const AGES = Array.from({ length: PREF_AGE_MAX - PREF_AGE_MIN + 1 }, (_, i) => PREF_AGE_MIN + i);
 
 /** Field errors under the preferences, by their name inside `preferences` ('ageRange.max'). */
@@ -143,7 +143,7 @@ export function PreferencesFields({ value, onChange, errors }: { value: Preferen
       </div>
       <CheckboxGroup
         legend="Account types"
-        options={ACCOUNT_TYPES.options}
+        options={ACCOUNT_TYPE_VALUES}
         labels={ACCOUNT_TYPE_LABELS}
         value={value.accountTypes}
         onChange={(next) => set('accountTypes', next, 'accountTypes')}

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { User } from '#shared/api/auth.ts';
 import type { Preferences } from '#shared/api/preferences.ts';
-import { ProfileUpdateBodySchema } from '#shared/api/profiles.ts';
 import { GENDER_LABELS } from '#shared/domain/account-options.ts';
 import { fill } from '#shared/shell-first-page.ts';
 import { carTierOf } from '#shared/domain/car-tiers.ts';
@@ -12,7 +11,7 @@ import { BIO_MAX } from '#shared/domain/profile.ts';
 import { royalTitleFor } from '#shared/domain/score.ts';
 import { LOCATE_ERRORS } from '#app/components/device-position.ts';
 import { LocationField, type LocationValue } from '#app/components/location-field.tsx';
-import { messageOf, useFieldErrors } from '#app/platform/forms.ts';
+import { messageOf, preloadCheck, useFieldErrors } from '#app/platform/forms.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import { Alert, TextAreaField, TextField } from '#app/platform/ui/field.tsx';
@@ -73,6 +72,9 @@ export function ProfilePage(slots: ProfileSlots = {}) {
 }
 
 function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileSlots; updatedAt: number }) {
+  // The record's arrival renders the screen in one task, which React cannot split; the form (below
+  // the photos on a phone, and most of the screen's work) follows in a render React splits into short ones.
+  const formShown = useDeferredValue(true, false);
   return (
     <main id="main" className="page profile-page">
       <h1>{PROFILE_HEADING}</h1>
@@ -87,7 +89,7 @@ function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileS
           {slots.calendarFeed}
           {slots.blockedMembers}
         </div>
-        <ProfileForm user={user} pushControl={slots.pushControl} />
+        {formShown && <ProfileForm user={user} pushControl={slots.pushControl} />}
       </div>
     </main>
   );
@@ -199,6 +201,8 @@ function MembershipCard({ user, royalTitle }: { user: User; royalTitle?: (score:
   );
 }
 
+const loadProfileCheck = () => import('#shared/api/profiles.ts').then((schemas) => schemas.ProfileUpdateBodySchema);
+
 const PREFERENCE_FIELDS = ['dateTypes', 'genderPreferences', 'ageRange.min', 'ageRange.max', 'distance', 'accountTypes'] as const;
 
 function ProfileForm({ user, pushControl }: { user: User; pushControl?: ReactNode }) {
@@ -238,7 +242,7 @@ function ProfileForm({ user, pushControl }: { user: User; pushControl?: ReactNod
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const body = fields.validate(ProfileUpdateBodySchema, {
+    const body = await fields.validateLoaded(loadProfileCheck, {
       profile: { name: draft.name, bio: draft.bio, interests: draft.interests, location: draft.location ?? undefined, preferences: draft.preferences },
     });
     if (!body) {
@@ -263,7 +267,7 @@ function ProfileForm({ user, pushControl }: { user: User; pushControl?: ReactNod
   }
 
   return (
-    <form ref={formRef} className="stack" onSubmit={save} noValidate aria-label="Profile">
+    <form ref={formRef} className="stack" onSubmit={save} onFocus={() => preloadCheck(loadProfileCheck)} noValidate aria-label="Profile">
       <section className="card stack profile-section" aria-labelledby="about-heading">
         <h2 id="about-heading">About you</h2>
         <TextField

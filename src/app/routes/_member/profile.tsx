@@ -9,6 +9,7 @@ import { PushPrompt } from '#app/push/push-prompt.tsx';
 import { RoyalTitleButton } from '#app/score/tier-explanation.tsx';
 
 export const Route = createFileRoute('/_member/profile')({
+  staticData: { needsLocaleData: false },
   // The first photo (the page's largest paint) is the stored member's: asked for while the screen's code downloads.
   loader: () => preloadImage(useSession.getState().user?.profile.photos[0]?.url),
   component: () => (

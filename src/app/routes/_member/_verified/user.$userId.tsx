@@ -8,6 +8,7 @@ import { queryClient } from '#app/platform/query.ts';
 import { shellAnswerIfIn } from '#app/platform/shell-answer.ts';
 
 export const Route = createFileRoute('/_member/_verified/user/$userId')({
+  staticData: { needsLocaleData: false },
   // Starts loading the member while the screen's code downloads, and their first photo (the page's
   // largest paint) as soon as the member is in; the screen shows its own errors. A member the shell
   // has already brought (and drawn the first photo of) is the page's at once.
