@@ -172,11 +172,7 @@ export type HostSql = {
   /** Whether a point (a host's home kept elsewhere) is in the distance box around the origin: a cheap first test; none without a distance limit. */
   inBox?: (longitude: SQL, latitude: SQL) => SQL;
 };
-/**
- * The members a list beside browse (free slots) may show: `sql('inline')` with the values as
- * parameters, or `sql('placeholders')` for a statement prepared once per `shape` and executed with
- * `values`.
- */
+/** `sql('inline')` has the values as parameters; `sql('placeholders')` is for a statement prepared once per `shape` and executed with `values`. */
 export type HostConditions = { shape: string; values: PageValues; sql(form: 'inline' | 'placeholders'): HostSql };
 
 /**
