@@ -1,4 +1,5 @@
 import type { MyCalendar } from '#shared/api/availability.ts';
+import { slotDay } from '#shared/domain/slot-when.ts';
 import { englishDate } from '#app/platform/date-format.ts';
 import { Button } from '#app/platform/ui/button.tsx';
 import type { Month } from './availability.api.ts';
@@ -63,7 +64,7 @@ export function MonthCalendar({
         ))}
         {dates.map((date, i) => {
           const state = dayState(date, today, calendar[date]);
-          const label = [englishDate.day(new Date(`${date}T12:00:00Z`), true), STATE_TEXT[state]].filter(Boolean).join(', ');
+          const label = [slotDay(date, true), STATE_TEXT[state]].filter(Boolean).join(', ');
           return (
             <button
               key={date}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { slotDay } from '#shared/domain/slot-when.ts';
 import { englishDate } from './date-format.ts';
 
 const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options);
@@ -11,8 +12,9 @@ describe('englishDate', () => {
         const zone = utc ? { timeZone: 'UTC' } : {};
         expect(englishDate.short(date, utc)).toBe(intl({ month: 'short', day: 'numeric', year: 'numeric', ...zone }).format(date));
         expect(englishDate.month(date, utc)).toBe(intl({ month: 'long', year: 'numeric', ...zone }).format(date));
-        expect(englishDate.day(date, utc)).toBe(intl({ weekday: 'long', month: 'long', day: 'numeric', ...zone }).format(date));
       }
+      // The calendar's day labels: `slotDay` of the UTC day.
+      expect(slotDay(date.toISOString().slice(0, 10), true)).toBe(intl({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date));
     }
   });
 });

@@ -1,3 +1,5 @@
+import { MONTHS } from '#shared/domain/slot-when.ts';
+
 /**
  * An English date formatter made on first use. The first Intl formatter of a page loads the
  * locale's data (12–30 ms on a desktop CPU, four times that on a slow phone); made at a module's
@@ -18,19 +20,14 @@ export function loadDateData(): void {
   else setTimeout(load, 0);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** A day's fields in the device's zone, or in UTC for a calendar day kept as a UTC instant. */
 function fieldsOf(date: Date, utc: boolean) {
-  return utc
-    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), weekday: date.getUTCDay() }
-    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), weekday: date.getDay() };
+  return utc ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate() } : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
 }
 
 /**
  * The app's fixed English date formats written without Intl, as `dateFormat` would write them: a
- * page whose dates are all these needs no locale data (its route says so: `needsLocaleData`).
+ * page whose dates are all these (or `slotDay`'s) needs no locale data (its route says so: `needsLocaleData`).
  */
 export const englishDate = {
   /** "Nov 27, 2026" */
@@ -42,10 +39,5 @@ export const englishDate = {
   month(date: Date, utc = false): string {
     const { year, month } = fieldsOf(date, utc);
     return `${MONTHS[month]} ${year}`;
-  },
-  /** "Friday, November 27" */
-  day(date: Date, utc = false): string {
-    const { month, day, weekday } = fieldsOf(date, utc);
-    return `${WEEKDAYS[weekday]}, ${MONTHS[month]} ${day}`;
   },
 };
