@@ -168,15 +168,21 @@ async function samePhotoInShellAndPage(page: Page, shell: Locator, onPage: Locat
 
 /** The requests for the page's data, its photos and the start-up script, in order (their paths). */
 /** A member with a photo and a confirmed date with Ines (so an inbox item and a chat), signed in on `page`. */
-async function guestWithADate(page: Page, baseURL: string) {
+/** A host and a guest (with a photo) with a confirmed date between them. */
+async function membersWithADate(baseURL: string) {
   const [host, guest] = await Promise.all([
     createMember(baseURL, { verified: true, gender: 'female', name: 'Ines' }),
     createMember(baseURL, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
   ]);
   await addPhoto(baseURL, guest);
   await confirmedDate(baseURL, host, guest);
-  await signInAs(page, guest);
   return { host, guest };
+}
+
+async function guestWithADate(page: Page, baseURL: string) {
+  const members = await membersWithADate(baseURL);
+  await signInAs(page, members.guest);
+  return members;
 }
 
 function asked(page: Page, data: string) {
@@ -290,12 +296,7 @@ test("/profile without an answer from the shell's call: the app's session check 
 });
 
 test('/messages/…: the shell asks for the newest messages and draws them where the page draws them, before the start-up script is asked for', async ({ page, baseURL }) => {
-  const [host, guest] = await Promise.all([
-    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
-    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
-  ]);
-  await addPhoto(baseURL!, guest);
-  await confirmedDate(baseURL!, host, guest);
+  const { host, guest } = await membersWithADate(baseURL!);
   for (const [from, to, content] of [
     [host, guest, 'Looking forward to tomorrow! Have you been to Bistro Verde before?'],
     [guest, host, 'Never, but I hear their risotto is the thing to order.'],
@@ -380,12 +381,7 @@ function noteLocaleUses() {
 }
 
 test("/profile, /availability and /user/… use no locale data, and a member's start there does not load it; /notifications does", async ({ page, baseURL }) => {
-  const [host, guest] = await Promise.all([
-    createMember(baseURL!, { verified: true, gender: 'female', name: 'Ines' }),
-    createMember(baseURL!, { verified: true, interests: ['hiking'], bio: 'Coffee first, then a walk.' }),
-  ]);
-  await addPhoto(baseURL!, guest);
-  await confirmedDate(baseURL!, host, guest);
+  const { host, guest } = await membersWithADate(baseURL!);
   // Two free times: the page sorts them.
   await apiPost(baseURL!, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: 'Cafe Nord' }, 201);
   await signInAs(page, host);
