@@ -31,7 +31,7 @@ import { followMovedSlots } from './bookings/moved-slots.ts';
 import { calendarFeedRoutes, calendarRoutes } from './calendar/calendar.routes.ts';
 import { createCalendarService, type CalendarService } from './calendar/calendar.service.ts';
 import { browseRoutes } from './browse/browse.routes.ts';
-import { createBrowseService } from './browse/browse.service.ts';
+import { createBrowseService, pruneCardChanges } from './browse/browse.service.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { createChatService } from './chat/chat.service.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
@@ -136,6 +136,7 @@ function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: 
     await pruneFinishedJobs(db, now);
     await pruneIdempotencyKeys(db, now);
     await restaurants.sweepUnclaimedUploads(now);
+    await pruneCardChanges(db);
   });
 }
 
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
+    log: app.log,
   });
   const availability = createAvailabilityService({ db, clock: deps.clock, declineRequestsOn: declineRequestsOnRemovedSlot });
   const notifications = createNotificationsService({ db, clock: deps.clock });

@@ -141,6 +141,11 @@ export function openSlotsFieldsOf(hostId: SQL, now: SQL, first: number, keys: { 
   })} from ${slots} where ${ofHost})`;
 }
 
+/** When a host's first bookable slot from `now` starts (null without one): a browse card's free times hold until then. */
+export function firstOpenSlotStartOf(hostId: SQL, now: SQL): SQL<string | null> {
+  return sql`(select min(${slots.startsAt}) from ${slots} where ${slots.hostId} = ${hostId} and ${open} and ${slots.startsAt} > ${now}::timestamptz)`;
+}
+
 export async function openSlotsOfHosts(
   db: Tx,
   hostIds: string[],

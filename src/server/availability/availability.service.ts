@@ -18,7 +18,7 @@ import { dayOf, placeSlot } from './slot-times.ts';
 export { eraseMember, openSlotCount } from './availability.repo.ts';
 
 /** For browse, which shows free times on its cards, member pages and list by time. */
-export { bookableSlotsPage, openSlotsFieldsOf } from './availability.repo.ts';
+export { bookableSlotsPage, firstOpenSlotStartOf, openSlotsFieldsOf } from './availability.repo.ts';
 /** For bookings: a slot's lock and its seats (confirmed bookings), which only availability writes. */
 export { lockSlot, releaseSeat, takeSeat } from './availability.repo.ts';
 /** A slot's instants from its wall-clock time (the seed), its day as text, and a slot that a zone-rule change moved (bookings tells its parties). */

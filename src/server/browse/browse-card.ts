@@ -20,13 +20,25 @@ import { summaryColumns } from '../profiles/profiles.read.ts';
 export const cardColumns = summaryColumns(users);
 /**
  * A card as the page statement answers it (decision 62): `parts`, the JSON text PostgreSQL wrote
- * (the card template's columns), and what the service needs to write the rest: the member's
- * interests (JSON text) and their distance.
+ * (the card template's columns) or kept (decision 85), the viewer's booking with the member, and
+ * what the service needs to write the rest: the member's interests (JSON text) and their distance.
  */
-export type FoundCard = { parts: string[]; interests: string; distance: number | null };
+export type FoundCard = {
+  memberId: string;
+  parts: string[];
+  bookingStatus: string;
+  interests: string;
+  distance: number | null;
+  /** Set when the card was written by this read (not kept): until when it holds, and what the read was. */
+  validUntil: Date | null;
+  read: { snapshotXmin: string; readAt: string } | null;
+};
 
-/** The fields of a card the service writes, once the page is read: they compare the viewer with the member. */
-export const CARD_HOLES = ['mutualInterests', 'distance'] as const;
+/**
+ * The fields of a card that compare the viewer with the member: the page statement answers them
+ * beside the template's texts (the viewer's booking) or the service writes them, once the page is read.
+ */
+export const CARD_HOLES = ['bookingStatus', 'mutualInterests', 'distance'] as const;
 export type CardHole = (typeof CARD_HOLES)[number];
 
 const ACTIVE = sql.raw(`('pending', 'confirmed')`);
@@ -40,9 +52,10 @@ export type CardColumns = { [K in keyof typeof cardColumns]: AnyPgColumn };
 
 /**
  * What a card shows of a member, in BrowseCardSchema's order, as `toMemberSummary` and the browse
- * service write it: PostgreSQL writes every field but the service's (CARD_HOLES).
+ * service write it: every field but those comparing them with the viewer (CARD_HOLES), so the
+ * texts hold for every viewer.
  */
-export function cardTemplate(u: CardColumns, member: SQL, viewerId: unknown, slotFields: SQL<string>, monthStart: unknown, monthEnd: unknown): SQL<string>[] {
+export function cardTemplate(u: CardColumns, member: SQL, slotFields: SQL<string>, monthStart: unknown, monthEnd: unknown): SQL<string>[] {
   // coupleInfoOf: a couple with every partner field set (an empty text or a zero counts as unset).
   const couple = sql`${u.accountType} = 'couple' and coalesce(${u.partnerName}, '') <> '' and coalesce(${u.partnerAge}, 0) <> 0
     and coalesce(${u.partnerGender}, '') <> '' and coalesce(${u.relationshipType}, '') <> ''`;
@@ -72,7 +85,6 @@ export function cardTemplate(u: CardColumns, member: SQL, viewerId: unknown, slo
     isPhotoVerified: jsonScalar(u.isPhotoVerified),
     carTier: jsonValue(u.carTier),
     createdAt: jsonValue(isoText(u.createdAt)),
-    bookingStatus: bookingStatusText(member, viewerId),
     availabilityCount: slots,
     availability: slots,
     recentDateActivity: recentActivityText(member, monthStart, monthEnd),

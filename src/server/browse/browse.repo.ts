@@ -20,6 +20,7 @@ import {
 } from './browse-card.ts';
 
 export { writeCard, type DateFacts, type FoundCard } from './browse-card.ts';
+import { formatOf, keptCardOf, snapshotXmin, type CardsRead } from './card-cache.ts';
 import { EVERYWHERE_KM, boxAround, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -67,7 +68,12 @@ export type PageRequest = {
  * JSON fields over a card's member id and the instant `now` (availability's, passed in:
  * availability builds on browse), computed with the page: `availabilityCount` and `availability`.
  */
-export type CardSlots = { now: Date; fields: (memberId: SQL, now: SQL) => SQL<string> };
+export type CardSlots = {
+  now: Date;
+  fields: (memberId: SQL, now: SQL) => SQL<string>;
+  /** When the member's first free time from `now` starts (null without one): the fields hold until then. */
+  firstStart: (memberId: SQL, now: SQL) => SQL<string | null>;
+};
 
 export type Found = { user: UserRow; distance: number | null };
 
@@ -109,6 +115,8 @@ export function pageValues({ viewer, origin, filters, offset, limit, month, card
     monthStart: month?.start.toISOString() ?? null,
     monthEnd: month?.end.toISOString() ?? null,
     now: cardSlots?.now.toISOString() ?? null,
+    /** The kept cards' format that a prepared page statement reads (none inline: every card is written). */
+    cardFormat: null as string | null,
     ...viewerValues(viewer),
   };
 }
@@ -247,17 +255,7 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
   const { origin, filters, sortBy } = request;
   const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
   const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
-  // Each card, with its photos, date facts and free times, written as JSON by PostgreSQL with the
-  // page rather than in other queries (it computes them after the page's limit, once per card).
-  const card = (user: CardColumns, table: string, km: SQL) => {
-    const id = sql`${sql.identifier(table)}.${sql.identifier('id')}`;
-    const columns = cardTemplate(user, id, bind('viewerId'), request.cardSlots?.fields(id, sql`${bind('now')}`) ?? NO_SLOTS, bind('monthStart'), bind('monthEnd'));
-    return {
-      ...Object.fromEntries(columns.map((column, i) => [`part${i}`, column.as(`part${i}`)])),
-      interests: jsonValue(user.interests).as('interests'),
-      distance: sql<number | null>`${km}`.as('distance'),
-    };
-  };
+  const cards = pageCards(db, request, bind);
 
   if (sortBy !== 'distance' || !origin) {
     const order = (c: CardColumns) =>
@@ -277,42 +275,92 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       .offset(bind('offset'))
       .as('page');
     const row = columnsOf(page, cardColumns as CardColumns);
+    const kept = cards.keptOf(row.id);
     return db
-      .select(card(row, 'page', sql`${page.distance}`))
+      .select(cards.columns(row, kept, sql`${page.distance}`))
       .from(page)
+      .leftJoinLateral(kept, sql`true`)
       .orderBy(...order(row));
   }
 
-  return nearestFirst(db, bind, {
-    candidates,
-    maxDistance,
-    unplacedToo: filters.maxDistance === undefined,
-    select: (user, km) => card(user, 'page', km),
-  });
+  return nearestFirst(db, bind, { candidates, maxDistance, unplacedToo: filters.maxDistance === undefined, cards });
 }
 
-type PageStatement = { execute(values: PageValues): Promise<FoundCard[]> };
+/**
+ * How a page's rows become cards: each member's kept card when it is still true (card-cache.ts),
+ * else the card written by PostgreSQL with the page (its photos, date facts and free times, once
+ * per card after the page's limit), and in both cases the viewer's booking with them.
+ */
+function pageCards(db: Tx, request: PageRequest, bind: Bind) {
+  const template = (user: CardColumns, id: SQL) =>
+    cardTemplate(user, id, request.cardSlots?.fields(id, sql`${bind('now')}`) ?? NO_SLOTS, bind('monthStart'), bind('monthEnd'));
+  // Until when a written card holds: its first free time's start, or the month's end.
+  const validUntil = (id: SQL) =>
+    request.cardSlots ? sql`least(${bind('monthEnd')}::timestamptz, ${request.cardSlots.firstStart(id, sql`${bind('now')}`)})` : sql`null::timestamptz`;
+  return {
+    keptOf: (id: CardColumns['id']) => keptCardOf(db, sql`${id}`, sql`${bind('cardFormat')}::text`, sql`${bind('now')}`),
+    columns(user: CardColumns, kept: ReturnType<typeof keptCardOf>, km: SQL) {
+      const id = sql`${user.id}`;
+      const written = sql`${kept.parts} is null`;
+      return {
+        ...Object.fromEntries(template(user, id).map((part, i) => [`part${i}`, sql<string>`coalesce(${kept.parts}[${sql.raw(String(i + 1))}], ${part})`.as(`part${i}`)])),
+        memberId: sql<string>`${id}`.as('member_id'),
+        bookingStatus: bookingStatusText(id, bind('viewerId')).as('booking_status'),
+        interests: jsonValue(user.interests).as('interests'),
+        distance: sql<number | null>`${km}`.as('distance'),
+        validUntil: sql<Date | null>`case when ${written} then ${validUntil(id)} end`.as('valid_until'),
+        snapshotXmin: sql<string | null>`case when ${written} then ${snapshotXmin} end`.as('snapshot_xmin'),
+        readAt: sql<string | null>`case when ${written} then statement_timestamp()::text end`.as('read_at'),
+      };
+    },
+    /** The card format's digest: the template and its lifetime over a stand-in member (the same for every shape of page). */
+    format: () => formatOf(...template(cardColumns as CardColumns, sql`member`), validUntil(sql`member`)),
+  };
+}
+
+type PageStatement = { format: string; execute(values: PageValues): Promise<FoundCard[]> };
 /** A database handle's page statements, by shape. */
 const pageStatement = preparedPerShape<PageStatement>();
+
+/** A page row, read by position (array mode): the template's columns, then `pageCards`' others in their order. */
+type PageRow = unknown[];
+const AFTER_PARTS = 7;
 
 /**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
  * and plans a named statement once per connection rather than on every request. Its rows are
- * read as they come (one text column), without Drizzle's mapping.
+ * read as they come (by position), without Drizzle's mapping. With the cards, what the page's read
+ * tells of those it wrote (not kept), for `keepCards`.
  */
-export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[]> {
+export async function findPage(db: Tx, request: PageRequest): Promise<{ cards: FoundCard[]; read: CardsRead | null }> {
   const name = `browse_${pageShape(request)}`;
   const statement = pageStatement(db, name, () => {
     const query = oneParameterPerValue(pageQuery(db, request, placeholders).toSQL());
-    return db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map(toFoundCard)) as unknown as PageStatement;
+    const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map(toFoundCard)) as unknown as {
+      execute(values: PageValues): Promise<FoundCard[]>;
+    };
+    return { format: pageCards(db, request, placeholders).format(), execute: (values) => prepared.execute(values) };
   });
-  return statement.execute(pageValues(request));
+  const cards = await statement.execute({ ...pageValues(request), cardFormat: statement.format });
+  const written = cards.find((card) => card.read);
+  const read = written?.read && request.cardSlots ? { ...written.read, writtenAt: request.cardSlots.now, format: statement.format } : null;
+  return { cards, read };
 }
 
-/** A page row, read by position (array mode): the template's columns, then interests and distance. */
-function toFoundCard(row: unknown[]): FoundCard {
-  const parts = row.length - 2;
-  return { parts: row.slice(0, parts) as string[], interests: row[parts] as string, distance: row[parts + 1] as number | null };
+function toFoundCard(row: PageRow): FoundCard {
+  const parts = row.length - AFTER_PARTS;
+  const [memberId, bookingStatus, interests, distance, validUntil, snapshotXmin, readAt] = row.slice(parts) as [
+    string, string, string, number | null, Date | string | null, string | null, string | null,
+  ];
+  return {
+    parts: row.slice(0, parts) as string[],
+    memberId,
+    bookingStatus,
+    interests,
+    distance,
+    validUntil: validUntil === null ? null : new Date(validUntil),
+    read: snapshotXmin === null ? null : { snapshotXmin, readAt: readAt! },
+  };
 }
 
 export async function findUser(db: Tx, id: string): Promise<UserRow | undefined> {

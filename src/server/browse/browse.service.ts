@@ -7,7 +7,7 @@ import { parseTypedCity } from '#shared/domain/location.ts';
 import { slotBookingState } from '#shared/domain/slot-booking.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
-import { bookableSlotsPage, openSlotsFieldsOf, openSlotsOf, toPublicSlot } from '../availability/availability.service.ts';
+import { bookableSlotsPage, firstOpenSlotStartOf, openSlotsFieldsOf, openSlotsOf, toPublicSlot } from '../availability/availability.service.ts';
 import { latestBookingsWith, requestsToHosts } from '../bookings/bookings.read.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
@@ -17,6 +17,10 @@ import { isUuid } from '../platform/ids.ts';
 import type { Photo } from '../profiles/photos.read.ts';
 import { PROFILE_NOT_FOUND, memberSummaries, photosOfMembers, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
+import { keepCards, type CardsRead } from './card-cache.ts';
+
+/** For the hourly prune job. */
+export { pruneCardChanges } from './card-cache.ts';
 
 type BrowseQuery = z.output<typeof BrowseQuerySchema>;
 type AvailableSlotsQuery = z.output<typeof AvailabilityBrowseQuerySchema>;
@@ -63,6 +67,7 @@ export function createBrowseService(deps: {
   clock: Clock;
   /** The member's own row, as the session lookup already read it. */
   userOf: (member: Member) => Promise<repo.ViewerRow>;
+  log: { warn(obj: object, msg: string): void };
 }) {
   const { db, userOf } = deps;
   const places = new Map<string, Place | null>();
@@ -97,6 +102,16 @@ export function createBrowseService(deps: {
     return { place, origin };
   }
 
+  /** Keeps the cards a page read wrote: a failure only means they are written again next time. */
+  async function keepWrittenCards(found: repo.FoundCard[], read: CardsRead) {
+    const written = found.flatMap((card) => (card.validUntil ? [{ memberId: card.memberId, parts: card.parts, validUntil: card.validUntil }] : []));
+    try {
+      await keepCards(db, written, read);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'browse cards not kept');
+    }
+  }
+
   return {
     /** Whom browse would ever show the viewer (the viewer themself excluded), as SQL over the users table. */
     async visibleTo(viewer: Member): Promise<repo.ViewerCondition> {
@@ -111,7 +126,7 @@ export function createBrowseService(deps: {
       const me = await userOf(viewer);
       const { place, origin } = originOf(me, query.location, query.maxDistance);
       const now = deps.clock.now();
-      const found = await repo.findPage(db, {
+      const { cards: found, read } = await repo.findPage(db, {
         viewer: viewerOf(me),
         origin,
         filters: {
@@ -127,10 +142,16 @@ export function createBrowseService(deps: {
         offset: (query.page - 1) * query.limit,
         limit: query.limit + 1,
         month: monthOf(now),
-        cardSlots: { now, fields: (id, at) => openSlotsFieldsOf(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }) },
+        cardSlots: {
+          now,
+          fields: (id, at) => openSlotsFieldsOf(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }),
+          firstStart: firstOpenSlotStartOf,
+        },
       });
+      if (read) await keepWrittenCards(found, read);
       const cards = found.slice(0, query.limit).map((card) =>
         repo.writeCard(card.parts, {
+          bookingStatus: card.bookingStatus,
           mutualInterests: me.interests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(card.interests), me.interests)),
           distance: JSON.stringify(roundKm(card.distance)),
         }),

@@ -1,4 +1,5 @@
 import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.read.ts';
 import { EARTH_RADIUS_KM, distanceKmSql } from '../geo/geo.read.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -9,6 +10,13 @@ import { cardColumns, type CardColumns } from './browse-card.ts';
  * Browse's distance search: kilometres from a member's home, the box around a circle that the GiST
  * index on point(longitude, latitude) answers, and the nearest-first page (`nearestFirst`).
  */
+
+/** How a page's rows become cards (browse.repo `pageCards`): the card kept for a member, and the row's columns. */
+export type PageRowsAsCards = {
+  keptOf: (memberId: CardColumns['id']) => KeptCard;
+  columns: (row: CardColumns, kept: KeptCard, km: SQL) => Record<string, SQL.Aliased>;
+};
+type KeptCard = SubqueryWithSelection<{ parts: SQL.Aliased<string[]> }, 'kept'>;
 
 /** The values a distance search reads of a statement: the origin's, and the page's bounds. */
 export type DistanceValues = {
@@ -76,7 +84,8 @@ export function within(bind: Bind, radiusKm: SQL): SQL {
  * maxDistance (or the whole earth). The second pass then measures only the members in that circle,
  * through the index again (a box around the circle, then the exact distance), and sorts them
  * exactly; members with no known place come last when `unplacedToo` (no distance limit).
- * `select` writes each row of the page from a card's columns (read back through the page) and its distance.
+ * `cards` writes each row of the page from a card's columns (read back through the page), what is
+ * kept of its card (a lateral subquery) and its distance.
  */
 export function nearestFirst(
   db: Tx,
@@ -85,7 +94,7 @@ export function nearestFirst(
     candidates: SQL | undefined;
     maxDistance: SQL | undefined;
     unplacedToo: boolean;
-    select: (row: CardColumns, km: SQL) => Record<string, SQL.Aliased>;
+    cards: PageRowsAsCards;
   },
 ) {
   const { candidates, maxDistance } = search;
@@ -138,9 +147,12 @@ export function nearestFirst(
     .limit(bind('limit'))
     .offset(bind('offset'))
     .as('page');
+  const row = columnsOf(page, cardColumns as CardColumns);
+  const kept = search.cards.keptOf(row.id);
   return db
     .with(reach, bounds)
-    .select(search.select(columnsOf(page, cardColumns as CardColumns), sql`${page.distance}`))
+    .select(search.cards.columns(row, kept, sql`${page.distance}`))
     .from(page)
+    .leftJoinLateral(kept, sql`true`)
     .orderBy(...order(page));
 }

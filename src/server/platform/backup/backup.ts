@@ -25,7 +25,11 @@ export const BACKUP_FORMAT = 'rendezvous-backup';
 const FORMAT_VERSION = 1;
 
 /** Not kept: sessions (members sign in again after a restore), and what only lives while processes run. */
-const NOT_KEPT = new Set(['sessions', 'rate_limits', 'realtime_instances', 'realtime_presence', 'idempotency_keys', 'biometric_challenges']);
+const NOT_KEPT = new Set([
+  'sessions', 'rate_limits', 'realtime_instances', 'realtime_presence', 'idempotency_keys', 'biometric_challenges',
+  // Kept browse cards: written again from the rows above; their transaction ids mean nothing in another database.
+  'browse_cards', 'browse_card_changes',
+]);
 
 const READ_BATCH = 5000;
 const WRITE_BATCH = 2000;

@@ -1,0 +1,205 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cardColumns } from '#server/browse/browse-card.ts';
+import { browseCardChanges, browseCards } from '#server/browse/browse.tables.ts';
+import { keepCards, pruneCardChanges } from '#server/browse/card-cache.ts';
+import { availabilitySlots } from '#server/availability/availability.tables.ts';
+import { rowsOf } from '#server/platform/db/rows.ts';
+import { HOUR_MS } from '#shared/domain/booking.ts';
+import { bookableMember, confirmedBooking, requestSlot } from '#tests/support/bookings.ts';
+import { createMember, OPEN_PREFERENCES, updateMember, type TestMember } from '#tests/support/members.ts';
+import { createSlot } from '#tests/support/slots.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+// Browse keeps each member's card between reads (decision 85). Whatever a member changes, and
+// whatever time does to a card, shows in the very next browse all the same.
+let t: TestApp;
+let viewer: TestMember;
+let second: TestMember;
+let host: TestMember;
+let guest: TestMember;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  viewer = await bookableMember(t, { name: 'Vera', preferences: {} });
+  second = await createMember(t, { name: 'Sam', city: 'Vancouver', preferences: {} });
+  host = await bookableMember(t, { name: 'Hana', preferences: {} });
+  guest = await bookableMember(t, { name: 'Gus', preferences: {} });
+}, 60_000);
+afterAll(() => t.close());
+
+type Card = {
+  _id: string;
+  profile: { name: string; bio: string; photos: unknown[] };
+  reliabilityScore: { current: number; stats: { totalDates: number } };
+  bookingStatus: { status: string } | null;
+  availabilityCount: number;
+  availability: { _id: string }[];
+  recentDateActivity: { thisMonth: number; lastConfirmedDate: string | null; feedback: { comment: string }[] };
+};
+
+async function cardOf(member: TestMember, as: TestMember = viewer): Promise<Card> {
+  const answer = await t.call('GET', '/users/browse?maxDistance=25&limit=50', { token: as.token });
+  expect(answer.status).toBe(200);
+  const card = answer.body.users.find((user: Card) => user._id === member.id);
+  expect(card, `${member.name} on the page`).toBeDefined();
+  return card;
+}
+
+const kept = async (member: TestMember) => (await t.database.db.select().from(browseCards).where(eq(browseCards.memberId, member.id)))[0];
+
+/** A card read twice: the second read finds it kept. */
+async function keptCardOf(member: TestMember): Promise<Card> {
+  const card = await cardOf(member);
+  expect(await kept(member), `${member.name}'s card kept`).toBeDefined();
+  expect(await cardOf(member)).toEqual(card);
+  return card;
+}
+
+const snapshotXmin = async () =>
+  rowsOf<{ xmin: string }>(await t.database.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`))[0]!.xmin;
+
+describe('kept browse cards', () => {
+  beforeEach(async () => {
+    await t.database.db.delete(browseCards);
+  });
+
+  it('are read instead of written again, and only when the same template wrote them', async () => {
+    const card = await keptCardOf(host);
+    // What is kept is what the next read answers…
+    await t.database.db.execute(sql`update browse_cards set parts[1] = replace(parts[1], 'Hana', 'Kept Hana') where member_id = ${host.id}`);
+    expect((await cardOf(host)).profile.name).toBe('Kept Hana');
+    // …unless another template or setting wrote it.
+    await t.database.db.update(browseCards).set({ format: 'another template' }).where(eq(browseCards.memberId, host.id));
+    expect(await cardOf(host)).toEqual(card);
+  });
+
+  it("hold for every viewer: each sees their own booking with the member", async () => {
+    const slot = await createSlot(t, host, { startsInHours: 48 });
+    await keptCardOf(host);
+    await requestSlot(t, viewer, slot);
+    expect((await cardOf(host, viewer)).bookingStatus).toMatchObject({ status: 'pending' });
+    expect((await cardOf(host, second)).bookingStatus).toBeNull();
+  });
+
+  it('show a profile edit, a new score and a new or removed photo in the next browse', async () => {
+    await keptCardOf(host);
+    const location = { city: 'Vancouver', country: 'Canada', coordinates: null };
+    const saved = await t.call('PUT', '/users/profile', {
+      token: host.token,
+      body: { profile: { name: 'Hana', bio: 'Tea, not coffee.', interests: ['Tea'], location, preferences: OPEN_PREFERENCES } },
+    });
+    expect(saved.status).toBe(200);
+    expect((await cardOf(host)).profile.bio).toBe('Tea, not coffee.');
+
+    await keptCardOf(host);
+    await updateMember(t, host.id, { score: 712 });
+    expect((await cardOf(host)).reliabilityScore.current).toBe(712);
+
+    const before = (await keptCardOf(host)).profile.photos.length;
+    const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
+    expect((await t.upload(host.token, [{ name: 'new.jpg', bytes, type: 'image/jpeg' }])).status).toBe(201);
+    const withPhoto = await cardOf(host);
+    expect(withPhoto.profile.photos).toHaveLength(before + 1);
+    await keptCardOf(host);
+    const photoId = (withPhoto.profile.photos.at(-1) as { _id: string })._id;
+    expect((await t.call('DELETE', `/users/photos/${photoId}`, { token: host.token })).status).toBe(200);
+    expect((await cardOf(host)).profile.photos).toHaveLength(before);
+  });
+
+  it('show a new or removed free time, and drop one once it starts', async () => {
+    const count = (await keptCardOf(host)).availabilityCount;
+    const soon = await createSlot(t, host, { startsInHours: 2 });
+    const later = await createSlot(t, host, { startsInHours: 30 });
+    expect((await cardOf(host)).availability.map((slot) => slot._id)).toEqual(expect.arrayContaining([soon, later]));
+    expect((await keptCardOf(host)).availabilityCount).toBe(count + 2);
+
+    t.clock.advance(2 * HOUR_MS + 1);
+    const after = await cardOf(host);
+    expect(after.availabilityCount).toBe(count + 1);
+    expect(after.availability.map((slot) => slot._id)).not.toContain(soon);
+
+    await keptCardOf(host);
+    await t.database.db.update(availabilitySlots).set({ removedAt: t.clock.now() }).where(eq(availabilitySlots.id, later));
+    expect((await cardOf(host)).availabilityCount).toBe(count);
+  });
+
+  it("show a new date on both members' cards, its review, and a new month's count", async () => {
+    const slot = await createSlot(t, host, { startsInHours: 3 });
+    const [hostBefore, guestBefore] = [await keptCardOf(host), await keptCardOf(guest)];
+    const booking = await confirmedBooking(t, host, guest, slot);
+    const [hostAfter, guestAfter] = [await cardOf(host), await cardOf(guest)];
+    expect(hostAfter.recentDateActivity.thisMonth).toBe(hostBefore.recentDateActivity.thisMonth + 1);
+    expect(guestAfter.recentDateActivity.thisMonth).toBe(guestBefore.recentDateActivity.thisMonth + 1);
+    expect(guestAfter.recentDateActivity.lastConfirmedDate).not.toBeNull();
+
+    await keptCardOf(host);
+    t.clock.advance(5 * HOUR_MS);
+    const review = await t.call('POST', `/bookings/${booking}/complete`, {
+      token: guest.token,
+      body: { rating: 5, comment: 'Kept every promise', wouldMeetAgain: true },
+    });
+    expect(review.status).toBe(200);
+    const reviewed = await cardOf(host);
+    expect(reviewed.recentDateActivity.feedback.map((item) => item.comment)).toContain('Kept every promise');
+    // Both sides' word finishes the date: it counts in the stats.
+    await keptCardOf(host);
+    const hostWord = await t.call('POST', `/bookings/${booking}/complete`, { token: host.token, body: { rating: 5, comment: 'Lovely', wouldMeetAgain: true } });
+    expect(hostWord.status).toBe(200);
+    expect((await cardOf(host)).reliabilityScore.stats.totalDates).toBe(hostBefore.reliabilityScore.stats.totalDates + 1);
+
+    // The month its dates are counted in ends: the kept card no longer holds.
+    await keptCardOf(host);
+    const now = t.clock.now();
+    t.clock.advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime() + HOUR_MS);
+    expect((await cardOf(host)).recentDateActivity.thisMonth).toBe(0);
+  });
+
+  it('are never kept from a read that could not see a change committed before it was kept', async () => {
+    await cardOf(host);
+    const stale = await kept(host);
+    const read = await snapshotXmin();
+    // A profile edit commits between a page's read and the keeping of its cards.
+    await updateMember(t, host.id, { bio: 'Changed while a page was read.' });
+    await t.database.db.delete(browseCards);
+    await keepCards(t.database.db, [{ memberId: host.id, parts: stale!.parts, validUntil: stale!.validUntil }], {
+      snapshotXmin: read,
+      readAt: new Date().toISOString(),
+      writtenAt: stale!.writtenAt,
+      format: stale!.format,
+    });
+    expect((await kept(host))?.parts).toEqual(stale!.parts);
+    expect((await cardOf(host)).profile.bio).toBe('Changed while a page was read.');
+  });
+
+  it('are not kept from a read more than an hour old', async () => {
+    await cardOf(host);
+    const card = (await kept(host))!;
+    await t.database.db.delete(browseCards);
+    const read = { snapshotXmin: await snapshotXmin(), readAt: new Date(Date.now() - 2 * HOUR_MS).toISOString(), writtenAt: card.writtenAt, format: card.format };
+    await keepCards(t.database.db, [{ memberId: host.id, parts: card.parts, validUntil: card.validUntil }], read);
+    expect(await kept(host)).toBeUndefined();
+  });
+
+  it('forget changes after a day, with the cards those changes still make untrue', async () => {
+    await keptCardOf(host);
+    await keptCardOf(guest);
+    await updateMember(t, host.id, { bio: 'A day-old change.' });
+    await t.database.db.execute(sql`update browse_card_changes set at = now() - interval '25 hours'`);
+    expect(await pruneCardChanges(t.database.db)).toBeGreaterThan(0);
+    expect(await t.database.db.select().from(browseCardChanges)).toEqual([]);
+    expect(await kept(host)).toBeUndefined();
+    expect(await kept(guest)).toBeDefined();
+    expect((await cardOf(host)).profile.bio).toBe('A day-old change.');
+  });
+
+  it("watch every column of the member's row that a card shows", async () => {
+    const [trigger] = rowsOf<{ definition: string }>(
+      await t.database.db.execute(sql`select pg_get_triggerdef(oid) as definition from pg_trigger where tgname = 'users_browse_card'`),
+    );
+    for (const [key, column] of Object.entries(cardColumns)) {
+      if (key !== 'id') expect(trigger!.definition, key).toContain(`old.${column.name}`);
+    }
+  });
+});
