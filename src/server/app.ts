@@ -197,7 +197,6 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: deps.clock,
     userOf: (member) => auth.userOf(member),
-    log: app.log,
   });
   const availability = createAvailabilityService({ db, clock: deps.clock, declineRequestsOn: declineRequestsOnRemovedSlot });
   const notifications = createNotificationsService({ db, clock: deps.clock });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
 import { discoverableSql, users } from '../auth/auth.read.ts';
@@ -20,7 +21,7 @@ import {
 } from './browse-card.ts';
 
 export { writeCard, type DateFacts, type FoundCard } from './browse-card.ts';
-import { formatOf, keptCardOf, snapshotXmin, type CardsRead } from './card-cache.ts';
+import { formatOf, keepingWritten, keptCardOf } from './card-cache.ts';
 import { EVERYWHERE_KM, boxAround, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -277,7 +278,7 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
     const row = columnsOf(page, cardColumns as CardColumns);
     const kept = cards.keptOf(row.id);
     return db
-      .select(cards.columns(row, kept, sql`${page.distance}`))
+      .select(cards.columns(row, kept, sql`${page.distance}`, order(row)))
       .from(page)
       .leftJoinLateral(kept, sql`true`)
       .orderBy(...order(row));
@@ -299,18 +300,17 @@ function pageCards(db: Tx, request: PageRequest, bind: Bind) {
     request.cardSlots ? sql`least(${bind('monthEnd')}::timestamptz, ${request.cardSlots.firstStart(id, sql`${bind('now')}`)})` : sql`null::timestamptz`;
   return {
     keptOf: (id: CardColumns['id']) => keptCardOf(db, sql`${id}`, sql`${bind('cardFormat')}::text`, sql`${bind('now')}`),
-    columns(user: CardColumns, kept: ReturnType<typeof keptCardOf>, km: SQL) {
+    /** A page row's columns: the card's texts, then ANSWERED, then what keeping it needs (its member, until when it holds, its place). */
+    columns(user: CardColumns, kept: ReturnType<typeof keptCardOf>, km: SQL, order: SQL[]) {
       const id = sql`${user.id}`;
-      const written = sql`${kept.parts} is null`;
       return {
         ...Object.fromEntries(template(user, id).map((part, i) => [`part${i}`, sql<string>`coalesce(${kept.parts}[${sql.raw(String(i + 1))}], ${part})`.as(`part${i}`)])),
-        memberId: sql<string>`${id}`.as('member_id'),
         bookingStatus: bookingStatusText(id, bind('viewerId')).as('booking_status'),
         interests: jsonValue(user.interests).as('interests'),
         distance: sql<number | null>`${km}`.as('distance'),
-        validUntil: sql<Date | null>`case when ${written} then ${validUntil(id)} end`.as('valid_until'),
-        snapshotXmin: sql<string | null>`case when ${written} then ${snapshotXmin} end`.as('snapshot_xmin'),
-        readAt: sql<string | null>`case when ${written} then statement_timestamp()::text end`.as('read_at'),
+        memberId: sql<string>`${id}`.as('member_id'),
+        validUntil: sql<Date | null>`case when ${kept.parts} is null then ${validUntil(id)} end`.as('valid_until'),
+        ord: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('ord'),
       };
     },
     /** The card format's digest: the template and its lifetime over a stand-in member (the same for every shape of page). */
@@ -322,44 +322,36 @@ type PageStatement = { format: string; execute(values: PageValues): Promise<Foun
 /** A database handle's page statements, by shape. */
 const pageStatement = preparedPerShape<PageStatement>();
 
-/** A page row, read by position (array mode): the template's columns, then `pageCards`' others in their order. */
-type PageRow = unknown[];
-const AFTER_PARTS = 7;
+/** What a page statement answers after each card's texts, in order (`toFoundCard` reads them by position). */
+const ANSWERED = ['booking_status', 'interests', 'distance'];
 
 /**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
  * and plans a named statement once per connection rather than on every request. Its rows are
- * read as they come (by position), without Drizzle's mapping. With the cards, what the page's read
- * tells of those it wrote (not kept), for `keepCards`.
+ * read as they come (by position), without Drizzle's mapping. With free times on the cards (the
+ * service's pages), the statement also keeps the cards it wrote (card-cache.ts).
  */
-export async function findPage(db: Tx, request: PageRequest): Promise<{ cards: FoundCard[]; read: CardsRead | null }> {
+export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[]> {
   const name = `browse_${pageShape(request)}`;
   const statement = pageStatement(db, name, () => {
-    const query = oneParameterPerValue(pageQuery(db, request, placeholders).toSQL());
-    const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map(toFoundCard)) as unknown as {
-      execute(values: PageValues): Promise<FoundCard[]>;
-    };
-    return { format: pageCards(db, request, placeholders).format(), execute: (values) => prepared.execute(values) };
+    const cards = pageCards(db, request, placeholders);
+    const page = pageQuery(db, request, placeholders).getSQL();
+    const parts = cardTemplate(cardColumns as CardColumns, sql`member`, NO_SLOTS, null, null).length;
+    const keeping = request.cardSlots ? keepingWritten(page, parts, ANSWERED, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` }) : page;
+    const query = oneParameterPerValue(new PgDialect().sqlToQuery(keeping));
+    const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
+    return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
   });
-  const cards = await statement.execute({ ...pageValues(request), cardFormat: statement.format });
-  const written = cards.find((card) => card.read);
-  const read = written?.read && request.cardSlots ? { ...written.read, writtenAt: request.cardSlots.now, format: statement.format } : null;
-  return { cards, read };
+  return statement.execute({ ...pageValues(request), cardFormat: statement.format });
 }
 
-function toFoundCard(row: PageRow): FoundCard {
-  const parts = row.length - AFTER_PARTS;
-  const [memberId, bookingStatus, interests, distance, validUntil, snapshotXmin, readAt] = row.slice(parts) as [
-    string, string, string, number | null, Date | string | null, string | null, string | null,
-  ];
+/** A page row, read by position (array mode): the template's texts, then ANSWERED's. */
+function toFoundCard(row: unknown[], parts: number): FoundCard {
   return {
     parts: row.slice(0, parts) as string[],
-    memberId,
-    bookingStatus,
-    interests,
-    distance,
-    validUntil: validUntil === null ? null : new Date(validUntil),
-    read: snapshotXmin === null ? null : { snapshotXmin, readAt: readAt! },
+    bookingStatus: row[parts] as string,
+    interests: row[parts + 1] as string,
+    distance: row[parts + 2] as number | null,
   };
 }
 

@@ -17,8 +17,6 @@ import { isUuid } from '../platform/ids.ts';
 import type { Photo } from '../profiles/photos.read.ts';
 import { PROFILE_NOT_FOUND, memberSummaries, photosOfMembers, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
-import { keepCards, type CardsRead } from './card-cache.ts';
-
 /** For the hourly prune job. */
 export { pruneCardChanges } from './card-cache.ts';
 
@@ -67,7 +65,6 @@ export function createBrowseService(deps: {
   clock: Clock;
   /** The member's own row, as the session lookup already read it. */
   userOf: (member: Member) => Promise<repo.ViewerRow>;
-  log: { warn(obj: object, msg: string): void };
 }) {
   const { db, userOf } = deps;
   const places = new Map<string, Place | null>();
@@ -102,16 +99,6 @@ export function createBrowseService(deps: {
     return { place, origin };
   }
 
-  /** Keeps the cards a page read wrote: a failure only means they are written again next time. */
-  async function keepWrittenCards(found: repo.FoundCard[], read: CardsRead) {
-    const written = found.flatMap((card) => (card.validUntil ? [{ memberId: card.memberId, parts: card.parts, validUntil: card.validUntil }] : []));
-    try {
-      await keepCards(db, written, read);
-    } catch (error) {
-      deps.log.warn({ err: error }, 'browse cards not kept');
-    }
-  }
-
   return {
     /** Whom browse would ever show the viewer (the viewer themself excluded), as SQL over the users table. */
     async visibleTo(viewer: Member): Promise<repo.ViewerCondition> {
@@ -119,14 +106,15 @@ export function createBrowseService(deps: {
     },
 
     /**
-     * A page of cards as the JSON text of a BrowseResponse (decision 62): PostgreSQL writes
-     * each card but its mutual interests and distance, which are written here.
+     * A page of cards as the JSON text of a BrowseResponse (decision 62): PostgreSQL writes (or
+     * keeps, decision 85) each card but the fields comparing it with the viewer, and answers the
+     * viewer's booking with the member; the mutual interests and distance are written here.
      */
     async browse(viewer: Member, query: BrowseQuery): Promise<string> {
       const me = await userOf(viewer);
       const { place, origin } = originOf(me, query.location, query.maxDistance);
       const now = deps.clock.now();
-      const { cards: found, read } = await repo.findPage(db, {
+      const found = await repo.findPage(db, {
         viewer: viewerOf(me),
         origin,
         filters: {
@@ -148,7 +136,6 @@ export function createBrowseService(deps: {
           firstStart: firstOpenSlotStartOf,
         },
       });
-      if (read) await keepWrittenCards(found, read);
       const cards = found.slice(0, query.limit).map((card) =>
         repo.writeCard(card.parts, {
           bookingStatus: card.bookingStatus,

@@ -1,15 +1,13 @@
 import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 
 /**
  * Each member's browse card as it was last written, but for what compares it with a viewer
  * (decision 85): the page statement reads it instead of writing the card again while it is valid.
- * Derived data: not in backups, and emptied by nothing but time and the changes below.
+ * Derived data: not in backups. No foreign key (it would lock the member's row on every keeping):
+ * the hourly prune forgets the cards of members who are gone.
  */
 export const browseCards = pgTable('browse_cards', {
-  memberId: uuid('member_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  memberId: uuid('member_id').primaryKey(),
   /** The card template's texts (browse-card.ts `cardTemplate`), in order. */
   parts: text('parts').array().notNull(),
   /** A digest of the template's SQL and values: a card written by other code or settings is never read. */

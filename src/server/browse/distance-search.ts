@@ -14,7 +14,7 @@ import { cardColumns, type CardColumns } from './browse-card.ts';
 /** How a page's rows become cards (browse.repo `pageCards`): the card kept for a member, and the row's columns. */
 export type PageRowsAsCards = {
   keptOf: (memberId: CardColumns['id']) => KeptCard;
-  columns: (row: CardColumns, kept: KeptCard, km: SQL) => Record<string, SQL.Aliased>;
+  columns: (row: CardColumns, kept: KeptCard, km: SQL, order: SQL[]) => Record<string, SQL.Aliased>;
 };
 type KeptCard = SubqueryWithSelection<{ parts: SQL.Aliased<string[]> }, 'kept'>;
 
@@ -151,7 +151,7 @@ export function nearestFirst(
   const kept = search.cards.keptOf(row.id);
   return db
     .with(reach, bounds)
-    .select(search.cards.columns(row, kept, sql`${page.distance}`))
+    .select(search.cards.columns(row, kept, sql`${page.distance}`, order(page)))
     .from(page)
     .leftJoinLateral(kept, sql`true`)
     .orderBy(...order(page));

@@ -14,7 +14,9 @@ CREATE TABLE "browse_cards" (
 	"snapshot_xmin" bigint NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "browse_cards" ADD CONSTRAINT "browse_cards_member_id_users_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Kept cards (about 2 KB) stay in their row uncompressed: keeping them costs no compression or TOAST writes.
+ALTER TABLE "browse_cards" SET (toast_tuple_target = 8160);--> statement-breakpoint
+ALTER TABLE "browse_cards" ALTER COLUMN "parts" SET STORAGE EXTERNAL;--> statement-breakpoint
 -- What a member's browse card shows changed (decision 85): the transaction is written down for them
 -- (only inserts, so a write never waits for a reader), and a card read before it committed is
 -- written again. One function per table the card reads; each fires once per statement.
