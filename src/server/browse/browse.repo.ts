@@ -7,6 +7,7 @@ import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
 import { oneParameterPerValue, preparedPerShape, preparedSql } from '../platform/db/prepared.ts';
+import { rowsOf } from '../platform/db/rows.ts';
 import { columnsOf } from '../platform/db/subquery.ts';
 import {
   NO_SLOTS,
@@ -21,6 +22,7 @@ import {
 } from './browse-card.ts';
 
 export { writeCard, type DateFacts, type FoundCard } from './browse-card.ts';
+import { browseCards } from './browse.tables.ts';
 import { formatOf, keepingWritten, keptCardOf } from './card-cache.ts';
 import { EVERYWHERE_KM, boxAround, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
@@ -315,7 +317,46 @@ function pageCards(db: Tx, request: PageRequest, bind: Bind) {
     },
     /** The card format's digest: the template and its lifetime over a stand-in member (the same for every shape of page). */
     format: () => formatOf(...template(cardColumns as CardColumns, sql`member`), validUntil(sql`member`)),
+    /** A member's card as the page writes it (over the users table), and until when it holds. */
+    written: (user: CardColumns) => ({ parts: template(user, sql`${user.id}`), validUntil: validUntil(sql`${user.id}`) }),
   };
+}
+
+/**
+ * Keeps the card of every member browse may show anyone, `batch` members a statement, as an
+ * evening of browsing would have (the busy-evening benchmark starts from it). Answers how many.
+ */
+export async function keepEveryCard(db: Tx, at: Required<Pick<PageRequest, 'month' | 'cardSlots'>>, batch = 5000): Promise<number> {
+  const request: PageRequest = {
+    viewer: { id: '00000000-0000-0000-0000-000000000000', age: 0, accountType: 'individual', category: null, home: null },
+    origin: null,
+    filters: { accountType: 'all', gender: 'all' },
+    sortBy: 'score',
+    offset: 0,
+    limit: 1,
+    ...at,
+  };
+  const values = pageValues(request);
+  const format = pageCards(db, request, placeholders).format();
+  const { parts, validUntil } = pageCards(db, request, inline(values)).written(cardColumns as CardColumns);
+  const visible = and(discoverableSql, sql`${users.id} > ${sql.placeholder('after')}::uuid`);
+  const lastOfBatch = db
+    .select({ last: sql<string | null>`max(${sql.identifier('id')}::text)` })
+    .from(db.select({ id: users.id }).from(users).where(visible).orderBy(users.id).limit(batch).as('batch'))
+    .prepare('browse_keep_every_card_batch');
+  let kept = 0;
+  for (let after = request.viewer.id; ; ) {
+    const [{ last } = { last: null }] = await lastOfBatch.execute({ after });
+    if (last === null) return kept;
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`insert into ${browseCards} (member_id, parts, format, written_at, valid_until, snapshot_xmin)
+        select ${users.id}, array[${sql.join(parts, sql`, `)}], ${format}, ${values.now}::timestamptz, ${validUntil}, pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+        from ${users} where ${discoverableSql} and ${users.id} > ${after}::uuid and ${users.id} <= ${last}::uuid
+        on conflict (member_id) do nothing returning member_id as id`),
+    );
+    kept += rows.length;
+    after = last;
+  }
 }
 
 type PageStatement = { format: string; execute(values: PageValues): Promise<FoundCard[]> };

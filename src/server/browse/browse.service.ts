@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AvailabilityBrowseQuerySchema, AvailabilityBrowseResponse } from '#shared/api/availability.ts';
 import type { BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
@@ -59,6 +60,19 @@ function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts) {
 
 /** A card shows this many of the member's next free times. */
 export const CARD_SLOTS_SHOWN = 3;
+
+/** What a card shows that depends on the time: the month its dates are counted in, and its next free times. */
+const cardsAt = (now: Date) => ({
+  month: monthOf(now),
+  cardSlots: {
+    now,
+    fields: (id: SQL, at: SQL) => openSlotsFieldsOf(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }),
+    firstStart: firstOpenSlotStartOf,
+  },
+});
+
+/** Keeps every member's browse card as it is at `now`, as an evening of browsing would have (the busy-evening benchmark starts from it). */
+export const keepEveryCard = (db: Db, now: Date) => repo.keepEveryCard(db, cardsAt(now));
 
 export function createBrowseService(deps: {
   db: Db;
@@ -129,12 +143,7 @@ export function createBrowseService(deps: {
         sortBy: query.sortBy,
         offset: (query.page - 1) * query.limit,
         limit: query.limit + 1,
-        month: monthOf(now),
-        cardSlots: {
-          now,
-          fields: (id, at) => openSlotsFieldsOf(id, at, CARD_SLOTS_SHOWN, { count: 'availabilityCount', slots: 'availability' }),
-          firstStart: firstOpenSlotStartOf,
-        },
+        ...cardsAt(now),
       });
       const cards = found.slice(0, query.limit).map((card) =>
         repo.writeCard(card.parts, {
