@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { deviceWritesEnglish } from './platform/date-format.ts';
 import { routeTree } from './route-tree.gen.ts';
 
 /**
@@ -26,7 +27,10 @@ function pageAt(router: ReturnType<typeof createAppRouter>) {
 export const headingAt = (router: ReturnType<typeof createAppRouter>): string | undefined => pageAt(router)?.heading;
 
 /** Whether the page at the router's address may use the locale's data (only a route that says it does not, does not). */
-export const needsLocaleDataAt = (router: ReturnType<typeof createAppRouter>): boolean => pageAt(router)?.needsLocaleData !== false;
+export function needsLocaleDataAt(router: ReturnType<typeof createAppRouter>): boolean {
+  const needs = pageAt(router)?.needsLocaleData;
+  return needs === 'unless-en-US' ? !deviceWritesEnglish() : needs !== false;
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -38,7 +42,9 @@ declare module '@tanstack/react-router' {
     /**
      * False on a page that makes no Intl formatter and compares no text by locale (its dates, if
      * any, are `englishDate`'s): a member's start there does not load the locale's data (main.tsx).
+     * 'unless-en-US' on a page whose only other dates are `deviceDate`'s, which make none on an
+     * en-US device.
      */
-    needsLocaleData?: false;
+    needsLocaleData?: false | 'unless-en-US';
   }
 }

@@ -25,8 +25,8 @@ export type PageData = { entry: string; chunks?: Record<string, string[]>; calls
  * the document is parsed, as a module script in the markup would run) once the page has painted —
  * its first paint (a prerendered page, the heading of a member's page) never waits for code — or
  * after a second at most (a tab in the background does not paint), and on the shell, for a device
- * with a stored session, the code the page at its address will load (`A`, the build's list),
- * beside it rather than after it has run. On a page with a call in the data (`calls`: /browse, the
+ * with a stored session, the code the page at its address will load (`A`, the build's list, in
+ * the next task), beside it rather than after it has run. On a page with a call in the data (`calls`: /browse, the
  * inbox, a conversation, a member's page, one's own profile) it first asks for that page's first
  * data itself — on /browse the first page the member last asked for (`BROWSE_FIRST_PAGE_KEY`), else
  * the defaults' — and draws it into the shell's skeleton of the page where the page will draw it
@@ -54,7 +54,9 @@ export const HEAD_SCRIPT =
   ');c=e&&JSON.parse(e.textContent)}catch(x){}' +
   `try{var s=localStorage,t=s.getItem(${JSON.stringify(TOKEN_KEY)});if(${JSON.stringify(MISSING_STORED_VALUES)}.indexOf(t)>=0)t=null;` +
   "if(t)d.setAttribute('data-member','');" +
-  "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)A()}},h=function(){requestAnimationFrame(function(){setTimeout(g)})},E=PerformanceObserver.supportedEntryTypes||[],K,u,n,q;" +
+  // The start-up script and the page's code in two tasks: a phone takes one long task to add the
+  // dozen links together.
+  "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)setTimeout(A)}},h=function(){requestAnimationFrame(function(){setTimeout(g)})},E=PerformanceObserver.supportedEntryTypes||[],K,u,n,q;" +
   // The page's call: its path, or a path ending in / with one more part (the id).
   "if(t&&c.calls)for(n in c.calls)if(n==p||/\\/$/.test(n)&&p.indexOf(n)==0&&p.lastIndexOf('/')<n.length&&p.length>n.length){K=n;u=c.calls[n].replace('$id',p.slice(n.length))}" +
   // Not for the Available Dates tab (/browse?tab=dates), which shows no profile cards.

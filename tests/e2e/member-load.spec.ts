@@ -130,6 +130,35 @@ test("the shell asks for a member's page code beside the start-up script once it
   await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
 });
 
+test("the shell adds the start-up script and the page's code in separate tasks", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  const pageCode = [chunkOf('bookings', 'loader'), chunkOf('bookings', 'component')];
+  await page.addInitScript(() => {
+    // A MutationObserver's callback gets the changes of one task (at its microtask checkpoint).
+    const batches: string[][] = [];
+    Object.assign(window, { addedInTask: batches });
+    new MutationObserver((records) => {
+      batches.push(records.flatMap((record) => Array.from(record.addedNodes, (node) => (node as HTMLLinkElement).href || (node as HTMLScriptElement).src || '')));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeVisible();
+  const batches = await page.evaluate(() => (window as unknown as { addedInTask: string[][] }).addedInTask.map((batch) => batch.map((url) => (url ? new URL(url).pathname : ''))));
+  const withStartUp = batches.filter((batch) => batch.includes(startUpScript));
+  const withPageCode = batches.filter((batch) => pageCode.some((file) => batch.includes(file)));
+  expect(withStartUp.length).toBeGreaterThan(0);
+  expect(withPageCode.length).toBeGreaterThan(0);
+  expect(withStartUp.filter((batch) => withPageCode.includes(batch))).toEqual([]);
+});
+
+test("the start-up script and the member pages' libraries carry V8's compile hint (compiled while they download)", async ({ request }) => {
+  const libraries = Object.values(manifest)
+    .map((chunk) => `/${chunk.file}`)
+    .filter((file) => /^\/assets\/(member|query)-[\w-]{8}\.js$/.test(file));
+  expect(libraries).toHaveLength(2);
+  for (const file of [startUpScript, ...libraries]) expect((await (await request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+});
+
 /*
  * Pages whose largest paint the shell draws itself (decision 81): their own skeleton in the shell,
  * the static part as the page renders it, the member's data drawn in by the head script from the
@@ -380,21 +409,75 @@ function noteLocaleUses() {
   }
 }
 
-test("/profile, /availability and /user/… use no locale data, and a member's start there does not load it; /notifications does", async ({ page, baseURL }) => {
+/** The locale uses of the page at `path` once it is shown, has loaded, and the browser is idle (the start's idle work, such as loading the locale's data, done). */
+async function localeUsesOn(page: Page, path: string, shown: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await shown(page);
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => new Promise<string[]>((resolve) => requestIdleCallback(() => resolve((window as unknown as { localeUses: string[] }).localeUses), { timeout: 3000 })));
+}
+
+test("/profile, /availability and /user/… use no locale data, and a member's start there does not load it; a page that does not say so (/bookings) does", async ({ page, baseURL }) => {
   const { host, guest } = await membersWithADate(baseURL!);
   // Two free times: the page sorts them.
   await apiPost(baseURL!, host, '/availability/create', { date: tomorrowInVancouver(), startTime: '12:00', endTime: '13:00', dateType: 'lunch', venue: 'Cafe Nord' }, 201);
   await signInAs(page, host);
   await page.addInitScript(noteLocaleUses);
-  /** The page loaded, shown, and the browser idle (the start's idle work, such as loading the locale's data, done). */
-  const usesOn = async (path: string, shown: (page: Page) => Promise<void>) => {
-    await page.goto(path);
-    await shown(page);
-    await page.waitForLoadState('networkidle');
-    return page.evaluate(() => new Promise<string[]>((resolve) => requestIdleCallback(() => resolve((window as unknown as { localeUses: string[] }).localeUses), { timeout: 3000 })));
-  };
-  expect(await usesOn('/profile', (p) => expect(p.getByRole('button', { name: 'Save Profile' })).toBeVisible())).toEqual([]);
-  expect(await usesOn('/availability', (p) => expect(p.getByRole('list', { name: 'All my upcoming availability' }).getByRole('listitem')).toHaveCount(2))).toEqual([]);
-  expect(await usesOn(`/user/${guest.user._id}`, (p) => expect(p.getByRole('heading', { level: 2, name: 'Recent Date Activity' })).toBeVisible())).toEqual([]);
-  expect(await usesOn('/notifications', (p) => expect(p.locator('.page-inbox .notification-title').first()).toContainText(/\S/))).toContain('DateTimeFormat');
+  expect(await localeUsesOn(page, '/profile', (p) => expect(p.getByRole('button', { name: 'Save Profile' })).toBeVisible())).toEqual([]);
+  expect(await localeUsesOn(page, '/availability', (p) => expect(p.getByRole('list', { name: 'All my upcoming availability' }).getByRole('listitem')).toHaveCount(2))).toEqual([]);
+  expect(await localeUsesOn(page, `/user/${guest.user._id}`, (p) => expect(p.getByRole('heading', { level: 2, name: 'Recent Date Activity' })).toBeVisible())).toEqual([]);
+  expect(await localeUsesOn(page, '/bookings', (p) => expect(p.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeVisible())).toContain('DateTimeFormat');
+});
+
+/** Each `<time>` of `times`: its text, and what the browser's own Intl writes for its instant with `options` in the device's locale. */
+async function timesAndIntl(times: Locator, options: Intl.DateTimeFormatOptions) {
+  return times.evaluateAll(
+    (elements, options) => elements.map((element) => [element.textContent, new Date(element.getAttribute('datetime')!).toLocaleString(undefined, options)]),
+    options,
+  );
+}
+
+const INBOX_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const MESSAGE_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+test('/score, /notifications, /messages and a thread use no locale data on an en-US device, and write their times as its Intl does', async ({ page, baseURL }) => {
+  const { host, guest } = await membersWithADate(baseURL!);
+  await apiPost(baseURL!, host, '/messages/send', { recipientId: guest.user._id, content: 'See you at seven!' }, 201);
+  await signInAs(page, guest);
+  await page.addInitScript(noteLocaleUses);
+  // The device's locale is read from its plural rules, which carry no date data.
+  const dateUses = (uses: string[]) => uses.filter((use) => use !== 'PluralRules');
+  expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+
+  expect(await localeUsesOn(page, '/score', (p) => expect(p.getByRole('heading', { level: 1, name: 'Reliability score' })).toBeVisible())).toEqual([]);
+  const inboxTimes = page.locator('.page-inbox .notification-time');
+  expect(dateUses(await localeUsesOn(page, '/notifications', () => expect(inboxTimes.first()).toContainText(/\S/)))).toEqual([]);
+  for (const [text, intl] of await timesAndIntl(inboxTimes, INBOX_TIME)) expect(text).toBe(intl);
+  const rowTime = page.locator('.conversation-time');
+  expect(dateUses(await localeUsesOn(page, '/messages', () => expect(rowTime).toHaveCount(1)))).toEqual([]);
+  // Sent just now: the row shows the clock.
+  for (const [text, intl] of await timesAndIntl(rowTime, MESSAGE_TIME)) expect(text).toBe(intl);
+  const messageTimes = page.locator('main.chat-thread .chat-message time');
+  expect(dateUses(await localeUsesOn(page, `/messages/${host.user._id}`, () => expect(messageTimes).toHaveCount(1)))).toEqual([]);
+  for (const [text, intl] of await timesAndIntl(messageTimes, MESSAGE_TIME)) expect(text).toBe(intl);
+});
+
+test.describe('on a device in another locale', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test("/notifications and a thread write their times in the device's locale, with its data loaded at start", async ({ page, baseURL }) => {
+    const { host, guest } = await membersWithADate(baseURL!);
+    await apiPost(baseURL!, host, '/messages/send', { recipientId: guest.user._id, content: 'À sept heures !' }, 201);
+    await signInAs(page, guest);
+    await page.addInitScript(noteLocaleUses);
+    const inboxTimes = page.locator('.page-inbox .notification-time');
+    expect(await localeUsesOn(page, '/notifications', () => expect(inboxTimes.first()).toContainText(/\S/))).toContain('DateTimeFormat');
+    for (const [text, intl] of await timesAndIntl(inboxTimes, INBOX_TIME)) expect(text).toBe(intl);
+    // French: a 24-hour clock, no AM or PM.
+    await expect(inboxTimes.first()).not.toContainText(/AM|PM/);
+    const messageTimes = page.locator('main.chat-thread .chat-message time');
+    expect(await localeUsesOn(page, `/messages/${host.user._id}`, () => expect(messageTimes).toHaveCount(1))).toContain('DateTimeFormat');
+    for (const [text, intl] of await timesAndIntl(messageTimes, MESSAGE_TIME)) expect(text).toBe(intl);
+    await expect(messageTimes).toHaveText(/^\d{1,2}:\d{2}$/);
+  });
 });

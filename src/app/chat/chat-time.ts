@@ -1,11 +1,20 @@
+import { deviceDate, englishDate } from '#app/platform/date-format.ts';
+
 /** How the chat screens show times: in the member's own locale and time zone. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
 
+const clock = deviceDate({ hour: 'numeric', minute: '2-digit' }, englishDate.time);
+const longDay = deviceDate({ weekday: 'long', month: 'long', day: 'numeric' }, (date) => englishDate.longDay(date));
+const longDayOfYear = deviceDate({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }, (date) => englishDate.longDay(date, true));
+const weekday = deviceDate({ weekday: 'short' }, englishDate.weekday);
+const monthDay = deviceDate({ month: 'short', day: 'numeric' }, englishDate.monthDay);
+const monthDayOfYear = deviceDate({ month: 'short', day: 'numeric', year: 'numeric' }, (date) => englishDate.short(date));
+
 /** The clock time of a message: "2:05 PM". */
-export const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+export const timeOf = (iso: string) => clock.format(new Date(iso));
 
 /** The calendar day of a message, for grouping. */
 export const dayKeyOf = (iso: string) => startOfDay(new Date(iso)).getTime();
@@ -16,12 +25,7 @@ export function dayLabelOf(iso: string, now = new Date()): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   const date = new Date(iso);
-  return date.toLocaleDateString(undefined, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
-  });
+  return (date.getFullYear() === now.getFullYear() ? longDay : longDayOfYear).format(date);
 }
 
 /** A conversation row's time: the clock today, the weekday within a week, else the date. */
@@ -30,6 +34,6 @@ export function whenOf(iso: string, now = new Date()): string {
   if (days === 0) return timeOf(iso);
   if (days === 1) return 'Yesterday';
   const date = new Date(iso);
-  if (days < 7) return date.toLocaleDateString(undefined, { weekday: 'short' });
-  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
+  if (days < 7) return weekday.format(date);
+  return (date.getFullYear() === now.getFullYear() ? monthDay : monthDayOfYear).format(date);
 }

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { Notification } from '#shared/api/notifications.ts';
 import { DECLINE_PRESETS, RESPONSE_MESSAGE_MAX } from '#shared/domain/booking.ts';
 import { SafetyMenu } from '#app/components/safety-menu.tsx';
+import { deviceDate, englishDate } from '#app/platform/date-format.ts';
 import { Button, buttonClass } from '#app/platform/ui/button.tsx';
 import { Dialog } from '#app/platform/ui/dialog.tsx';
 import { TextAreaField } from '#app/platform/ui/field.tsx';
@@ -21,12 +22,15 @@ export function outcomeOf(status: string | null): string | null {
 /** The read label: a nudge is acknowledged, anything else read. */
 export const readLabelOf = (item: Notification) => (item.type === 'nudge' ? 'Acknowledged' : 'Read');
 
-const sentAt = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const sentAtFormat = deviceDate({ dateStyle: 'medium', timeStyle: 'short' }, englishDate.dateTime);
+const sentAt = (iso: string) => sentAtFormat.format(new Date(iso));
+
+const dayFormat = deviceDate({ timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }, (date) => englishDate.weekdayDate(date, true));
 
 /** "2026-12-01" reads as a day; anything else as it came. */
 function dayOf(date: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
 export function NotificationItem({ item, actions }: { item: Notification; actions: InboxActions }) {

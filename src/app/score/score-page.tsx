@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { CreditReport } from '#shared/api/score.ts';
 import { CANCEL_CUTOFF_NOTE, signedPoints } from '#shared/domain/score-guide.ts';
 import { GRADES, SCORE_CATEGORIES, SCORE_MAX, SCORE_MIN, SCORE_START, gradeFor, gradeName, scoreBand } from '#shared/domain/score.ts';
+import { englishDate } from '#app/platform/date-format.ts';
 import { useSession } from '#app/platform/session.store.ts';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
@@ -23,8 +24,8 @@ export const SCORE_TABS = [
 
 type Tab = (typeof SCORE_TABS)[number]['id'];
 
-
-const dateText = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+/** "Nov 27, 2026": as Intl's en-CA wrote it, without the locale's data. */
+const dateText = (iso: string) => englishDate.short(new Date(iso));
 
 /** /score (account-and-admin §2): Score Overview and Credit Report. */
 export function ScorePage() {

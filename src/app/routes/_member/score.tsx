@@ -4,6 +4,7 @@ import { ScorePage } from '#app/score/score-page.tsx';
 import { queryClient } from '#app/platform/query.ts';
 
 export const Route = createFileRoute('/_member/score')({
+  staticData: { needsLocaleData: false },
   loader: () => {
     void queryClient.prefetchQuery(scoreQueries.creditReport());
   },

@@ -6,6 +6,7 @@ import { queryClient } from '#app/platform/query.ts';
 import { shellAnswerIfIn } from '#app/platform/shell-answer.ts';
 
 export const Route = createFileRoute('/_member/_verified/messages/$userId')({
+  staticData: { needsLocaleData: 'unless-en-US' },
   // Starts the conversation while the screen's code downloads; the screen shows its own errors. A
   // newest page the shell has already brought (and drawn) is the page's at once.
   loader: ({ params }) => {

@@ -5,7 +5,7 @@ import { queryClient } from '#app/platform/query.ts';
 import { shellAnswerIfIn } from '#app/platform/shell-answer.ts';
 
 export const Route = createFileRoute('/_member/_verified/notifications')({
-  staticData: { heading: 'Notifications' },
+  staticData: { heading: 'Notifications', needsLocaleData: 'unless-en-US' },
   // Starts the Active list while the screen's code downloads; the screen shows its own errors. A list
   // the shell has already brought (and drawn the first item of) is the page's at once.
   loader: () => {
