@@ -188,20 +188,32 @@ describe('kept browse cards', () => {
     await keptCardOf(host);
     await keptCardOf(guest);
     await updateMember(t, host.id, { bio: 'A day-old change.' });
+    const leaving = await createMember(t, { name: 'Leo', city: 'Vancouver', preferences: {} });
+    await updateMember(t, leaving.id, { accountStatus: 'deleted' });
     await t.database.db.execute(sql`update browse_card_changes set at = now() - interval '25 hours'`);
     // A card of a member who is gone, and one that stopped holding two days ago.
     const gone = randomUUID();
     const stale = (await kept(guest))!;
     await t.database.db.insert(browseCards).values({ ...stale, memberId: gone });
     await t.database.db.insert(browseCards).values({ ...stale, memberId: viewer.id, validUntil: new Date(Date.now() - 48 * HOUR_MS) });
+    // And one of a member who deleted their account, kept by a page that read before they did.
+    await t.database.db.insert(browseCards).values({ ...stale, memberId: leaving.id });
 
     expect(await pruneCardChanges(t.database.db)).toBeGreaterThan(0);
+    expect(await kept(leaving)).toBeUndefined();
     expect(await t.database.db.select().from(browseCardChanges)).toEqual([]);
     expect(await kept(host)).toBeUndefined();
     expect(await kept(guest)).toBeDefined();
     expect(await kept(viewer)).toBeUndefined();
     expect(await t.database.db.select().from(browseCards).where(eq(browseCards.memberId, gone))).toEqual([]);
     expect((await cardOf(host)).profile.bio).toBe('A day-old change.');
+  });
+
+  it("go with the member's account: nothing of a deleted member stays kept", async () => {
+    const leaving = await createMember(t, { name: 'Lea', city: 'Vancouver', preferences: {} });
+    await keptCardOf(leaving);
+    await updateMember(t, leaving.id, { accountStatus: 'deleted' });
+    expect(await kept(leaving)).toBeUndefined();
   });
 
   it("watch every column of the member's row that a card shows", async () => {

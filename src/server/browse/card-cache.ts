@@ -63,7 +63,7 @@ export function keepingWritten(page: SQL, parts: number, answered: string[], val
 
 /**
  * The hourly prune: forgets changes older than a day, with the kept cards they still make untrue,
- * and the cards of members who are gone or that stopped holding a day ago. Answers how many
+ * and the cards of members who are gone (deleted their account) or that stopped holding a day ago. Answers how many
  * changes it forgot.
  */
 export async function pruneCardChanges(db: Tx): Promise<number> {
@@ -72,7 +72,7 @@ export async function pruneCardChanges(db: Tx): Promise<number> {
     await tx.execute(sql`delete from ${browseCards} using ${browseCardChanges}
       where ${browseCardChanges.memberId} = ${browseCards.memberId} and ${browseCardChanges.xid} >= ${browseCards.snapshotXmin} and ${old}`);
     await tx.execute(sql`delete from ${browseCards} where ${browseCards.validUntil} < now() - interval '1 day'
-      or not exists (select 1 from ${users} where ${users.id} = ${browseCards.memberId})`);
+      or not exists (select 1 from ${users} where ${users.id} = ${browseCards.memberId} and ${users.accountStatus} <> 'deleted')`);
     const [row] = rowsOf<{ pruned: number }>(
       await tx.execute(sql`with pruned as (delete from ${browseCardChanges} where ${old} returning 1) select count(*)::int as pruned from pruned`),
     );

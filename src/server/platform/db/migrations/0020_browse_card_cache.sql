@@ -25,20 +25,30 @@ CREATE FUNCTION "browse_cards_record_change"(members uuid[]) RETURNS void LANGUA
   SELECT DISTINCT m, pg_current_xact_id()::text::bigint FROM unnest(members) AS m WHERE m IS NOT NULL
   ON CONFLICT DO NOTHING;
 $$;--> statement-breakpoint
+-- A member who deletes their account leaves no card behind (the prune catches a page that kept one meanwhile).
 CREATE FUNCTION "browse_cards_users_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "browse_cards_record_change"(ARRAY[NEW."id"]);
+  IF NEW."account_status" = 'deleted' THEN DELETE FROM "browse_cards" WHERE "member_id" = NEW."id"; END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "users_browse_card" AFTER UPDATE ON "users" FOR EACH ROW
 WHEN ((OLD."account_type", OLD."name", OLD."age", OLD."gender", OLD."bio", OLD."interests", OLD."city", OLD."country",
        OLD."partner_name", OLD."partner_age", OLD."partner_gender", OLD."relationship_type", OLD."score", OLD."verification_tier",
-       OLD."is_biometric_verified", OLD."is_photo_verified", OLD."car_tier", OLD."created_at")
+       OLD."is_biometric_verified", OLD."is_photo_verified", OLD."car_tier", OLD."created_at", OLD."account_status")
   IS DISTINCT FROM (NEW."account_type", NEW."name", NEW."age", NEW."gender", NEW."bio", NEW."interests", NEW."city", NEW."country",
        NEW."partner_name", NEW."partner_age", NEW."partner_gender", NEW."relationship_type", NEW."score", NEW."verification_tier",
-       NEW."is_biometric_verified", NEW."is_photo_verified", NEW."car_tier", NEW."created_at"))
+       NEW."is_biometric_verified", NEW."is_photo_verified", NEW."car_tier", NEW."created_at", NEW."account_status"))
 EXECUTE FUNCTION "browse_cards_users_changed"();--> statement-breakpoint
+CREATE FUNCTION "browse_cards_users_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "browse_cards" WHERE "member_id" IN (SELECT "id" FROM "old_rows");
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "users_browse_card_delete" AFTER DELETE ON "users" REFERENCING OLD TABLE AS "old_rows"
+FOR EACH STATEMENT EXECUTE FUNCTION "browse_cards_users_deleted"();--> statement-breakpoint
 -- Photos and the date stats: their member's card.
 CREATE FUNCTION "browse_cards_owner_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
