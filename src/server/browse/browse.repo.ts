@@ -22,8 +22,7 @@ import {
 } from './browse-card.ts';
 
 export { writeCard, type DateFacts, type FoundCard } from './browse-card.ts';
-import { browseCards } from './browse.tables.ts';
-import { formatOf, keepingWritten, keptCardOf } from './card-cache.ts';
+import { formatOf, keeping, keepingWritten, keptCardOf } from './card-cache.ts';
 import { EVERYWHERE_KM, boxAround, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -93,7 +92,7 @@ const viewerValues = (viewer: Viewer) => ({
 });
 
 /** Every value a page statement reads. */
-export function pageValues({ viewer, origin, filters, offset, limit, month, cardSlots }: PageRequest) {
+export function pageValues({ viewer, origin, filters, offset, limit, month, cardSlots }: PageRequest, cardFormat: string | null = null) {
   const wanted = offset + limit;
   // The viewer's values come last: an object literal that starts with a spread and then adds this
   // many properties took V8 about 25 µs to build.
@@ -119,7 +118,7 @@ export function pageValues({ viewer, origin, filters, offset, limit, month, card
     monthEnd: month?.end.toISOString() ?? null,
     now: cardSlots?.now.toISOString() ?? null,
     /** The kept cards' format that a prepared page statement reads (none inline: every card is written). */
-    cardFormat: null as string | null,
+    cardFormat,
     ...viewerValues(viewer),
   };
 }
@@ -348,12 +347,9 @@ export async function keepEveryCard(db: Tx, at: Required<Pick<PageRequest, 'mont
   for (let after = request.viewer.id; ; ) {
     const [{ last } = { last: null }] = await lastOfBatch.execute({ after });
     if (last === null) return kept;
-    const rows = rowsOf<{ id: string }>(
-      await db.execute(sql`insert into ${browseCards} (member_id, parts, format, written_at, valid_until, snapshot_xmin)
-        select ${users.id}, array[${sql.join(parts, sql`, `)}], ${format}, ${values.now}::timestamptz, ${validUntil}, pg_snapshot_xmin(pg_current_snapshot())::text::bigint
-        from ${users} where ${discoverableSql} and ${users.id} > ${after}::uuid and ${users.id} <= ${last}::uuid
-        on conflict (member_id) do nothing returning member_id as id`),
-    );
+    const written = sql`select ${users.id} as member_id, array[${sql.join(parts, sql`, `)}] as parts, ${validUntil} as valid_until
+      from ${users} where ${discoverableSql} and ${users.id} > ${after}::uuid and ${users.id} <= ${last}::uuid`;
+    const rows = rowsOf(await db.execute(sql`${keeping(written, { format: sql`${format}`, now: sql`${values.now}` })} returning 1`));
     kept += rows.length;
     after = last;
   }
@@ -377,13 +373,13 @@ export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[
   const statement = pageStatement(db, name, () => {
     const cards = pageCards(db, request, placeholders);
     const page = pageQuery(db, request, placeholders).getSQL();
-    const parts = cardTemplate(cardColumns as CardColumns, sql`member`, NO_SLOTS, null, null).length;
+    const parts = cards.written(cardColumns as CardColumns).parts.length;
     const keeping = request.cardSlots ? keepingWritten(page, parts, ANSWERED, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` }) : page;
     const query = oneParameterPerValue(new PgDialect().sqlToQuery(keeping));
     const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
     return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
   });
-  return statement.execute({ ...pageValues(request), cardFormat: statement.format });
+  return statement.execute(pageValues(request, statement.format));
 }
 
 /** A page row, read by position (array mode): the template's texts, then ANSWERED's. */

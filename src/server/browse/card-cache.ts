@@ -42,22 +42,29 @@ export function formatOf(...parts: SQL[]): string {
 }
 
 /**
+ * Keeps the cards `written` answers (`member_id`, `parts`, `valid_until`; none kept without a
+ * `valid_until`) as of this statement's snapshot, in member order (two statements never wait on each
+ * other in a circle), replacing a kept card only from a snapshot at least as recent.
+ */
+export function keeping(written: SQL, values: { format: SQL; now: SQL }): SQL {
+  const c = browseCards;
+  return sql`insert into ${c} (member_id, parts, format, written_at, valid_until, snapshot_xmin)
+    select member_id, parts, ${values.format}::text, ${values.now}::timestamptz, valid_until, pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+    from (${written}) as written where valid_until is not null order by member_id
+    on conflict (member_id) do update set parts = excluded.parts, format = excluded.format, written_at = excluded.written_at,
+      valid_until = excluded.valid_until, snapshot_xmin = excluded.snapshot_xmin
+    where ${c.snapshotXmin} <= excluded.snapshot_xmin`;
+}
+
+/**
  * The page statement that keeps what it wrote: `page` answers, in order (`ord`), each card's
  * template texts `part0…` (kept or written), `member_id`, `valid_until` (set when written) and
- * the columns in `answered`; the cards it wrote are kept in member order (two pages never wait on
- * each other in a circle), replacing a kept card only from a snapshot at least as recent.
+ * the columns in `answered`.
  */
 export function keepingWritten(page: SQL, parts: number, answered: string[], values: { format: SQL; now: SQL }): SQL {
   const partColumns = Array.from({ length: parts }, (_, i) => sql.identifier(`part${i}`));
-  const c = browseCards;
-  return sql`with page_cards as (${page}),
-    kept as (insert into ${c} (member_id, parts, format, written_at, valid_until, snapshot_xmin)
-      select member_id, array[${sql.join(partColumns, sql`, `)}], ${values.format}::text, ${values.now}::timestamptz, valid_until,
-        pg_snapshot_xmin(pg_current_snapshot())::text::bigint
-      from page_cards where valid_until is not null order by member_id
-      on conflict (member_id) do update set parts = excluded.parts, format = excluded.format, written_at = excluded.written_at,
-        valid_until = excluded.valid_until, snapshot_xmin = excluded.snapshot_xmin
-      where ${c.snapshotXmin} <= excluded.snapshot_xmin)
+  const written = sql`select member_id, array[${sql.join(partColumns, sql`, `)}] as parts, valid_until from page_cards`;
+  return sql`with page_cards as (${page}), kept as (${keeping(written, values)})
     select ${sql.join([...partColumns, ...answered.map((name) => sql.identifier(name))], sql`, `)} from page_cards order by ord`;
 }
 
