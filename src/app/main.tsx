@@ -100,12 +100,7 @@ function start() {
     createRoot(root).render(app);
   }
 
-  // The restore of the kept screens and the service worker's registration in tasks of their own
-  // after this one, which starts the page (each is several milliseconds of a slow phone's time).
-  setTimeout(() => {
-    void restoreSession();
-    setTimeout(registerServiceWorker, 0);
-  }, 0);
+  void restoreSession();
   // The live connection, the offline outbox and push follow a member's session: their code loads
   // with the first session (at once for a stored one), never for a visitor who does not sign in.
   const followMember = () => void import('./member-start.ts').then((member) => member.followMemberSession());
@@ -127,4 +122,5 @@ function start() {
       followMember();
     });
   }
+  registerServiceWorker();
 }
