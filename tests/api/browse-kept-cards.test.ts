@@ -87,6 +87,25 @@ describe('kept browse cards', () => {
     expect(await cardOf(host)).toEqual(card);
   });
 
+  it("are what a member's page shows: the same card, kept by either, with the page's full list of free times", async () => {
+    const mira = await bookableMember(t, { name: 'Mira', preferences: {} });
+    await createSlot(t, mira, { startsInHours: 48 });
+    const card = await cardOf(mira);
+    const page = await t.call('GET', `/users/${mira.id}`, { token: viewer.token });
+    expect(page.status).toBe(200);
+    const { availabilityCount: _count, availability: _firstFew, ...shared } = card as Card & Record<string, unknown>;
+    expect(page.body.user).toMatchObject(shared);
+    expect(page.body.user.availability.map((slot: { _id: string }) => slot._id)).toEqual(card.availability.map((slot) => slot._id));
+
+    // A page keeps the card it wrote, and reads the one browse kept.
+    await t.database.db.delete(browseCards);
+    const memberPage = () => t.call('GET', `/users/${mira.id}`, { token: viewer.token });
+    await expect.poll(async () => (await memberPage(), keptCardHolds(mira)), { interval: 20 }).toBe(true);
+    await t.database.db.execute(sql`update browse_cards set parts[1] = replace(parts[1], 'Mira', 'Kept Mira') where member_id = ${mira.id}`);
+    expect((await memberPage()).body.user.profile.name).toBe('Kept Mira');
+    expect((await cardOf(mira)).profile.name).toBe('Kept Mira');
+  });
+
   it("hold for every viewer: each sees their own booking with the member", async () => {
     const slot = await createSlot(t, host, { startsInHours: 48 });
     await keptCardOf(host);

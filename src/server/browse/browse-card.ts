@@ -5,7 +5,7 @@ import { BrowseCardSchema } from '#shared/api/browse.ts';
 import { BookingStatusSchema, RecentDateActivitySchema } from '#shared/api/profiles.ts';
 import { users } from '../auth/auth.read.ts';
 import { availabilitySlots } from '../availability/availability.read.ts';
-import { bookings, memberDateStats, toDateStats, type DateStats } from '../bookings/bookings.read.ts';
+import { bookings, memberDateStats, toDateStats } from '../bookings/bookings.read.ts';
 import { FieldsTogether, isoText, jsonArrayOf, jsonFillerOf, jsonObjectOf, jsonScalar, jsonTemplateOf, jsonUuid, jsonValue } from '../platform/db/json-text.ts';
 import { photosJsonTextOf } from '../profiles/photos.read.ts';
 import { summaryColumns } from '../profiles/profiles.read.ts';
@@ -13,7 +13,7 @@ import { summaryColumns } from '../profiles/profiles.read.ts';
 /*
  * A browse card as PostgreSQL writes it (decision 62), from BrowseCardSchema: the page statement
  * selects the template's texts, and the service fills in the fields that compare the viewer with
- * the member. A member page reads the same date texts (browse.repo `dateFactsOf`).
+ * the member. A member page shows the same card (browse.repo `findCard`).
  */
 
 /** What a card shows of a member (never their e-mail, password hash, preferences…). */
@@ -86,7 +86,7 @@ export function cardTemplate(u: CardColumns, member: SQL, slotFields: SQL<string
 export const writeCard = jsonFillerOf(BrowseCardSchema, CARD_HOLES);
 
 /** A member's reliability stats (bookings.read `toDateStats`) as JSON text; zeros before their first finished date. */
-export function dateStatsText(member: SQL): SQL<string> {
+function dateStatsText(member: SQL): SQL<string> {
   const s = memberDateStats;
   return sql<string>`coalesce((select ${jsonObjectOf(BrowseCardSchema.shape.reliabilityScore.shape.stats, {
     totalDates: jsonScalar(s.totalDates),
@@ -114,7 +114,7 @@ export function bookingStatusText(member: SQL, viewerId: unknown): SQL<string> {
  * monthEnd), the day of the latest (its host's calendar day, 'YYYY-MM-DD', as every date's time is
  * the host's), and the latest reviews they received.
  */
-export function recentActivityText(member: SQL, monthStart: unknown, monthEnd: unknown): SQL<string> {
+function recentActivityText(member: SQL, monthStart: unknown, monthEnd: unknown): SQL<string> {
   const datedAs = (side: typeof bookings.hostId | typeof bookings.guestId) =>
     sql`select ${bookings.startsAt} as starts_at, ${availabilitySlots.date} as day from ${bookings}
       join ${availabilitySlots} on ${availabilitySlots.id} = ${bookings.slotId} where ${side} = ${member} and ${bookings.status} in ${DATED}`;
@@ -144,8 +144,3 @@ export function recentActivityText(member: SQL, monthStart: unknown, monthEnd: u
       or exists (select 1 from ${bookings} where ${bookings.guestId} = ${member}) then ${activity} else '${sql.raw(none)}' end)`;
 }
 
-export type DateFacts = {
-  stats: DateStats;
-  bookingStatus: { status: string; isInitiator: boolean } | null;
-  recentDateActivity: { thisMonth: number; lastConfirmedDate: string | null; feedback: { rating: number; comment: string; createdAt: string }[] };
-};

@@ -14,14 +14,11 @@ import {
   bookingStatusText,
   cardColumns,
   cardTemplate,
-  dateStatsText,
-  recentActivityText,
   type CardColumns,
-  type DateFacts,
   type FoundCard,
 } from './browse-card.ts';
 
-export { writeCard, type DateFacts, type FoundCard } from './browse-card.ts';
+export { writeCard, type FoundCard } from './browse-card.ts';
 import { formatOf, keeping, keepingWritten, keptCardOf } from './card-cache.ts';
 import { EVERYWHERE_KM, boxAround, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
@@ -436,13 +433,39 @@ export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Pro
   return found;
 }
 
-/** A member page's date facts: the same texts as a browse card's, read for one member. */
-const dateFactsStatement = preparedSql<{ stats: string; booking_status: string; activity: string }>('browse_date_facts', () => {
-  const member = sql`${sql.placeholder('memberId')}::uuid`;
-  return sql`select ${dateStatsText(member)} as stats, ${bookingStatusText(member, sql.placeholder('viewerId'))} as booking_status,
-    ${recentActivityText(member, sql.placeholder('monthStart'), sql.placeholder('monthEnd'))} as activity`;
-});
-export async function dateFactsOf(db: Tx, viewerId: string, memberId: string, month: { start: Date; end: Date }): Promise<DateFacts> {
-  const [row] = await dateFactsStatement(db).execute({ memberId, viewerId, monthStart: month.start.toISOString(), monthEnd: month.end.toISOString() });
-  return { stats: JSON.parse(row!.stats), bookingStatus: JSON.parse(row!.booking_status), recentDateActivity: JSON.parse(row!.activity) };
+type CardStatement = { format: string; execute(values: Record<string, unknown>): Promise<FoundCard[]> };
+const memberCardStatement = preparedPerShape<CardStatement>();
+
+/**
+ * One member's browse card for a member page, kept or written (and then kept) by the same
+ * template and card cache as a page's, with the viewer's booking with them. No distance: the page
+ * measured it with the visibility check. Undefined for no such member.
+ */
+export async function findCard(db: Tx, viewerId: string, memberId: string, at: Required<Pick<PageRequest, 'month' | 'cardSlots'>>): Promise<FoundCard | undefined> {
+  const request: PageRequest = {
+    viewer: { id: viewerId, age: 0, accountType: 'individual', category: null, home: null },
+    origin: null,
+    filters: { accountType: 'all', gender: 'all' },
+    sortBy: 'score',
+    offset: 0,
+    limit: 1,
+    ...at,
+  };
+  const name = 'browse_member_card';
+  const statement = memberCardStatement(db, name, () => {
+    const cards = pageCards(db, request, placeholders);
+    const kept = cards.keptOf(users.id);
+    const card = db
+      .select(cards.columns(cardColumns as CardColumns, kept, sql`null::float8`, [asc(users.id)]))
+      .from(users)
+      .leftJoinLateral(kept, sql`true`)
+      .where(eq(users.id, sql`${sql.placeholder('memberId')}::uuid`));
+    const parts = cards.written(cardColumns as CardColumns).parts.length;
+    const keepingIt = keepingWritten(card.getSQL(), parts, ANSWERED, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` });
+    const query = oneParameterPerValue(new PgDialect().sqlToQuery(keepingIt));
+    const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
+    return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
+  });
+  const [found] = await statement.execute({ ...pageValues(request, statement.format), memberId });
+  return found;
 }

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AvailabilityBrowseQuerySchema, AvailabilityBrowseResponse } from '#shared/api/availability.ts';
-import type { BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
+import type { BrowseCard, BrowseQuerySchema, BrowseResponse } from '#shared/api/browse.ts';
 import type { Place } from '#shared/api/geo.ts';
 import type { MemberDetail } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
@@ -15,8 +15,7 @@ import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import type { Photo } from '../profiles/photos.read.ts';
-import { PROFILE_NOT_FOUND, memberSummaries, photosOfMembers, toMemberSummary, type SummaryRow } from '../profiles/profiles.service.ts';
+import { PROFILE_NOT_FOUND, memberSummaries } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 /** For the hourly prune job. */
 export { pruneCardChanges } from './card-cache.ts';
@@ -53,9 +52,16 @@ function monthOf(now: Date) {
   };
 }
 
-/** A member's summary with what their dates say: stats, the viewer's booking with them, recent activity. */
-function cardDates(row: SummaryRow, photos: Photo[], facts: repo.DateFacts) {
-  return { ...toMemberSummary(row, photos, facts.stats), bookingStatus: facts.bookingStatus, recentDateActivity: facts.recentDateActivity };
+/**
+ * A card's JSON text (BrowseCard): the texts PostgreSQL wrote or kept for the member, and the
+ * fields comparing them with the viewer. Browse's pages and a member's page both show this card.
+ */
+function toBrowseCard(card: repo.FoundCard, viewerInterests: readonly string[]): string {
+  return repo.writeCard(card.parts, {
+    bookingStatus: card.bookingStatus,
+    mutualInterests: viewerInterests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(card.interests), viewerInterests)),
+    distance: JSON.stringify(roundKm(card.distance)),
+  });
 }
 
 /** A card shows this many of the member's next free times. */
@@ -145,13 +151,7 @@ export function createBrowseService(deps: {
         limit: query.limit + 1,
         ...cardsAt(now),
       });
-      const cards = found.slice(0, query.limit).map((card) =>
-        repo.writeCard(card.parts, {
-          bookingStatus: card.bookingStatus,
-          mutualInterests: me.interests.length === 0 ? '[]' : JSON.stringify(mutualInterests(JSON.parse(card.interests), me.interests)),
-          distance: JSON.stringify(roundKm(card.distance)),
-        }),
-      );
+      const cards = found.slice(0, query.limit).map((card) => toBrowseCard(card, me.interests));
       const pagination: BrowseResponse['pagination'] = { page: query.page, limit: query.limit, hasMore: found.length > query.limit };
       const answerOrigin: BrowseResponse['origin'] = place
         ? { city: place.city, country: place.country }
@@ -203,19 +203,20 @@ export function createBrowseService(deps: {
       const own = id === me.id ? await repo.findUser(db, id) : undefined;
       const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
       if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
-      const [photos, facts, open, requests] = await Promise.all([
-        photosOfMembers(db, [found.user.id]),
-        repo.dateFactsOf(db, me.id, found.user.id, monthOf(deps.clock.now())),
-        openSlotsOf(db, [id], deps.clock.now(), null),
+      const now = deps.clock.now();
+      const [card, open, requests] = await Promise.all([
+        repo.findCard(db, me.id, found.user.id, cardsAt(now)),
+        openSlotsOf(db, [id], now, null),
         requestsToHosts(db, me.id, [id]),
       ]);
+      if (!card) throw new HttpError(404, PROFILE_NOT_FOUND);
+      // The page lists every free time (with the viewer's request for each) where the card has its first few.
+      const { availabilityCount: _count, availability: _firstFew, ...shown }: BrowseCard = JSON.parse(toBrowseCard({ ...card, distance: found.distance }, me.interests));
       const mine = requests.get(id) ?? [];
       return {
-        ...cardDates(found.user, photos.get(found.user.id) ?? [], facts),
+        ...shown,
         availability: (open.get(id)?.slots ?? []).map((slot) => ({ ...slot, slotBooking: slotBookingState(slot._id, mine) })),
         preferences: preferencesOf(found.user),
-        distance: roundKm(found.distance),
-        mutualInterests: mutualInterests(found.user.interests, me.interests),
       };
     },
   };
