@@ -72,7 +72,7 @@ function expectWellFormed(text: string) {
 }
 
 describe('GET /bookings/:id/calendar.ics', () => {
-  it("a confirmed date: one event in the slot's zone across a DST change, the venue, the other's first name, a link back, a stable UID", async () => {
+  it("a confirmed date: one event in the slot's zone across a DST change, the venue, the other's first name, a link back to the booking, a stable UID", async () => {
     const host = await member('Hana');
     const guest = await member('Gil');
     // Toronto turns its clocks forward at 02:00 on 2027-03-14: 01:00 EST to 05:00 EDT is three hours.
@@ -101,8 +101,9 @@ describe('GET /bookings/:id/calendar.ics', () => {
     expect(event!.summary).toBe('Coffee with Hana');
     expect(event!.location).toBe('Café Artigiano, 763 Hornby St');
     expect(event!.uid).toBe(`${id}@rendezvous.test`);
-    expect(event!.description).toContain(`${PUBLIC_URL}/bookings`);
-    expect(vevents[0]!.getFirstPropertyValue('url')).toBe(`${PUBLIC_URL}/bookings`);
+    // The link opens My Bookings on this booking.
+    expect(event!.description).toContain(`${PUBLIC_URL}/bookings?booking=${id}`);
+    expect(vevents[0]!.getFirstPropertyValue('url')).toBe(`${PUBLIC_URL}/bookings?booking=${id}`);
     expect(vevents[0]!.getFirstPropertyValue('sequence')).toBe(0);
     expect(vevents[0]!.getFirstPropertyValue('status')).toBe('CONFIRMED');
     expect((vevents[0]!.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe(t.clock.now().toISOString());
@@ -204,6 +205,34 @@ describe('the booking-confirmed mail', () => {
   });
 });
 
+describe('the cancellation mail of a confirmed date', () => {
+  it('carries the CANCELLED version of the .ics: the same UID, a higher SEQUENCE, STATUS:CANCELLED', async () => {
+    const host = await member('Hester');
+    const guest = await member('Gord');
+    const bookingId = await confirmedBooking(t, host, guest, (await slotInHours(host, 60)).id);
+    await t.app.jobs.runDue();
+    const confirmation = await t.sink.waitFor((m) => m.to.includes(guest.email.toLowerCase()) && m.subject.includes('is confirmed!'));
+    const [imported] = parse(confirmation.attachments[0]!.content).vevents;
+
+    const cancelled = await t.call('POST', `/bookings/${bookingId}/cancel`, { token: host.token, body: { reason: 'other', customReason: 'Something came up' } });
+    expect(cancelled.status).toBe(200);
+    await t.app.jobs.runDue();
+    const mail = await t.sink.waitFor((m) => m.to.includes(guest.email.toLowerCase()) && m.subject.includes('was cancelled'));
+    expect(mail.attachments).toHaveLength(1);
+    const [attached] = mail.attachments;
+    expect(attached!.filename).toMatch(/^rendezvous-\d{4}-\d{2}-\d{2}\.ics$/);
+    expect(attached!.contentType).toBe('text/calendar');
+    const { vevents } = parse(attached!.content);
+    expect(vevents).toHaveLength(1);
+    const [update] = vevents;
+    expect(update!.getFirstPropertyValue('uid')).toBe(imported!.getFirstPropertyValue('uid'));
+    expect(update!.getFirstPropertyValue('uid')).toBe(`${bookingId}@rendezvous.test`);
+    expect(Number(update!.getFirstPropertyValue('sequence'))).toBeGreaterThan(Number(imported!.getFirstPropertyValue('sequence')));
+    expect(update!.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(String(update!.getFirstPropertyValue('dtstart'))).toBe(String(imported!.getFirstPropertyValue('dtstart')));
+  });
+});
+
 describe('the calendar feed', () => {
   it('GET /users/calendar-feed gives a private address under /calendar, the same each time', async () => {
     const owner = await member('Fay');
@@ -243,9 +272,15 @@ describe('the calendar feed', () => {
     expect(events.map((e) => e.uid)).not.toContain(uid(notMine));
     expect(vevents.map((v) => v.getFirstPropertyValue('status'))).toEqual(['CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CANCELLED']);
     expect(vevents.map((v) => v.getFirstPropertyValue('sequence'))).toEqual([0, 0, 0, 1]);
-    expect(events.map((e) => e.summary)).toEqual(['Coffee with Hugo', 'Coffee with Gwen', 'Coffee with Hugo', 'Coffee with Gwen']);
-    expect(text).not.toContain('Surname');
-    for (const other of [guest, host, stranger]) expect(text).not.toContain(other.email);
+    expect(vevents.map((v) => v.getFirstPropertyValue('url'))).toEqual([soonOver, hosting, attending, cancelled].map((id) => `${PUBLIC_URL}/bookings?booking=${id}`));
+
+    // It carries no other member data: no name (not even the first), no id, no e-mail address.
+    expect(events.map((e) => e.summary)).toEqual(['Coffee date', 'Coffee date', 'Coffee date', 'Coffee date']);
+    expect(events.map((e) => e.location)).toEqual(Array(4).fill('Café Artigiano, 763 Hornby St'));
+    const unfolded = text.replace(/\r\n[ \t]/g, '');
+    for (const other of [guest, host, stranger]) {
+      for (const datum of [other.name.split(' ')[0]!, other.id, other.email]) expect(unfolded, datum).not.toContain(datum);
+    }
 
     // Once a date has ended it leaves the feed.
     t.clock.advance(5 * HOUR_MS);

@@ -56,7 +56,7 @@ test('"Add to calendar" on /bookings downloads the date as an iCalendar file, in
   expect(event.summary).toBe('Dinner with Hana');
   expect(event.location).toBe('Bistro Verde, 1 Main St');
   expect(event.uid).toBe(`${bookingId}@localhost`);
-  expect(vevent.getFirstPropertyValue('url')).toBe(`${baseURL}/bookings`);
+  expect(vevent.getFirstPropertyValue('url')).toBe(`${baseURL}/bookings?booking=${bookingId}`);
   expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
   await page.context().close();
 });

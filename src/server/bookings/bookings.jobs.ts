@@ -6,7 +6,7 @@ import type { MailDeps } from '../notifications/notifications.read.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Jobs } from '../platform/jobs/jobs.ts';
 import { announceEach } from '../platform/realtime/announce.ts';
-import { BOOKING_MAIL_JOB, bookingMail, type BookingMailJob } from './bookings.mails.ts';
+import { BOOKING_MAIL_JOB, bookingMail, type BookingMailJob, type BookingMailKind } from './bookings.mails.ts';
 import { mailFactsOf } from './bookings.repo.ts';
 import { bookings } from './bookings.tables.ts';
 import { slotStart, slotTimes } from '#shared/domain/slot-when.ts';
@@ -16,8 +16,15 @@ const MINUTE = 60 * 1000;
 /** Requests expired per transaction: a backlog is worked through in short steps. */
 export const EXPIRY_BATCH = 200;
 
-/** The .ics of a member's date, which the confirmation mail carries (the calendar feature writes it). */
+/** The .ics of a member's date, which the confirmation and cancellation mails carry (the calendar feature writes it). */
 export type CalendarFileOf = (memberId: string, bookingId: string) => Promise<{ fileName: string; text: string }>;
+
+/**
+ * The mails that carry the date's .ics as it is when sent: the confirmation, and the cancellation of
+ * a confirmed date (the same UID, a higher SEQUENCE, STATUS:CANCELLED), so a calendar that imported
+ * the first file takes the date out.
+ */
+const CARRIES_CALENDAR_FILE: ReadonlySet<BookingMailKind> = new Set(['bookingConfirmed', 'bookingCancelled']);
 
 export function registerBookingJobs(jobs: Jobs, mail: MailDeps & { calendarFileOf: CalendarFileOf }) {
   jobs.every(EXPIRE_PENDING_BOOKINGS, MINUTE, async (_payload, { db, now }) => {
@@ -37,7 +44,7 @@ function registerBookingMails(jobs: Jobs, deps: MailDeps & { calendarFileOf: Cal
     const facts = await mailFactsOf(db, job.bookingId);
     const mail = facts && bookingMail(job, facts, now, deps.publicUrl);
     if (!mail) return;
-    if (job.kind === 'bookingConfirmed') {
+    if (CARRIES_CALENDAR_FILE.has(job.kind)) {
       const file = await deps.calendarFileOf(job.to === 'host' ? facts.booking.hostId : facts.booking.guestId, job.bookingId);
       mail.attachments = [{ filename: file.fileName, content: file.text, contentType: 'text/calendar; charset=utf-8' }];
     }

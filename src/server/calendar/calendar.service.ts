@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BOOKING_ERRORS } from '#shared/api/bookings.ts';
+import { BOOKING_ERRORS, bookingsPage } from '#shared/api/bookings.paths.ts';
 import { CALENDAR_TEXTS, calendarPaths } from '#shared/api/calendar.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { instantToZoned } from '#shared/domain/time-zones.ts';
@@ -28,7 +28,7 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 /** A date that has a calendar file: confirmed, or cancelled (which the file says). */
 const hasFile = (status: string): status is 'confirmed' | 'cancelled' => status === 'confirmed' || status === 'cancelled';
 const newSecret = () => randomBytes(32).toString('base64url');
-/** Only the first name of the other party travels into a calendar (the issue: no other member data). */
+/** Only the first name of the other party travels into a booking's file; the feed carries none of theirs. */
 const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 export type CalendarFile = { fileName: string; text: string };
@@ -36,13 +36,17 @@ export type CalendarFile = { fileName: string; text: string };
 export function createCalendarService(deps: { db: Db; clock: Clock; publicUrl: string }) {
   const { db, clock, publicUrl } = deps;
   const uidDomain = new URL(publicUrl).hostname;
-  const bookingsPage = `${publicUrl}/bookings`;
 
-  function eventOf(date: CalendarDate, now: Date): IcsEvent {
+  /**
+   * The event of one date. `withName`: the booking's own file names the other party by first name;
+   * the feed, an address that may be passed around, carries nothing of theirs (issue 31).
+   */
+  function eventOf(date: CalendarDate, now: Date, withName: boolean): IcsEvent {
     const cancelled = date.status === 'cancelled';
     const kind = DATE_TYPE_LABELS[date.slot.dateType];
     // A removed member's name is theirs no more (decision 21): the date keeps only its kind.
-    const other = date.other.accountStatus === 'deleted' ? '' : firstNameOf(date.other.name);
+    const other = withName && date.other.accountStatus !== 'deleted' ? firstNameOf(date.other.name) : '';
+    const link = `${publicUrl}${bookingsPage.booking(date.id)}`;
     const place = date.venue.name ? [date.venue.name, date.venue.address] : [date.slot.venue, date.slot.address];
     return {
       uid: `${date.id}@${uidDomain}`,
@@ -51,8 +55,8 @@ export function createCalendarService(deps: { db: Db; clock: Clock; publicUrl: s
       end: zonedDateTime(date.endsAt, date.slot.timeZone),
       summary: other ? `${kind} with ${other}` : `${kind} date`,
       location: place.filter(Boolean).join(', '),
-      description: cancelled ? `This date was cancelled. Your bookings: ${bookingsPage}` : `Your date on Rendezvous. The details, and a chat, are here: ${bookingsPage}`,
-      url: bookingsPage,
+      description: cancelled ? `This date was cancelled. See it on Rendezvous: ${link}` : `Your date on Rendezvous. The details, and a chat, are here: ${link}`,
+      url: link,
       sequence: cancelled ? 1 : 0,
       status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     };
@@ -82,7 +86,7 @@ export function createCalendarService(deps: { db: Db; clock: Clock; publicUrl: s
       const now = clock.now();
       return {
         fileName: `rendezvous-${instantToZoned(date.startsAt, date.slot.timeZone).date}.ics`,
-        text: writeCalendar({ productId: PRODUCT_ID, timeZones: zonesOf([date]), events: [eventOf(date, now)] }),
+        text: writeCalendar({ productId: PRODUCT_ID, timeZones: zonesOf([date]), events: [eventOf(date, now, true)] }),
       };
     },
 
@@ -109,7 +113,7 @@ export function createCalendarService(deps: { db: Db; clock: Clock; publicUrl: s
         productId: PRODUCT_ID,
         feed: { name: 'Rendezvous dates', refreshMinutes: FEED_REFRESH_MINUTES },
         timeZones: zonesOf(dates),
-        events: dates.map((date) => eventOf(date, now)),
+        events: dates.map((date) => eventOf(date, now, false)),
       });
     },
   };

@@ -16,6 +16,18 @@ export const bookingsPaths = {
   noShow: ofBooking('/no-show'),
 } as const;
 
+/** The search parameter of the app's My Bookings page that names one booking to show. */
+export const BOOKING_SEARCH_PARAM = 'booking';
+
+/**
+ * The app's My Bookings page (a page, not an API call): `booking(id)` opens it on that booking,
+ * which the page shows, scrolled to and marked (a calendar event's link back, for one).
+ */
+export const bookingsPage = {
+  path: '/bookings',
+  booking: (id: string) => `/bookings?${BOOKING_SEARCH_PARAM}=${encodeURIComponent(id)}`,
+} as const;
+
 /** Error texts the server answers with; the client maps some to the texts of core-journey §8. */
 export const BOOKING_ERRORS = {
   profileIncomplete: 'Profile incomplete',
