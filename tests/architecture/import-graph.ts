@@ -166,3 +166,31 @@ export function explainCycle(cycle: { files: string[]; edges: Edge[] }): string 
     ...(typeOnly.length ? ['  type-only edges in it (erased when compiled, still a circle to a reader):', ...typeOnly.map((edge) => `    ${describe(edge)}`)] : []),
   ].join('\n');
 }
+
+/** A write another feature's table would take: Drizzle's `db.insert(t)`, `.update(t)`, `.delete(t)`, or SQL over `${t}`. */
+const writesTo = (name: string) =>
+  new RegExp(String.raw`\.(?:insert|update|delete)\(\s*${name}\s*\)|\b(?:insert\s+into|update|delete\s+from)\s+\$\{\s*${name}\s*\}`, 'i');
+
+export type ForeignWrite = { file: string; table: string; module: string; line: number };
+
+/**
+ * Writes a server feature makes to another feature's tables: the names it imports from another
+ * feature's `*.read.ts` or `*.tables.ts` used as the target of an insert, update or delete
+ * (decision 71: read modules are for joins and reads; writes go through the owner's service).
+ */
+export function foreignWrites(file: string, text: string): ForeignWrite[] {
+  const { side, folder } = placeOf(file);
+  if (side !== 'server' || !isFeature(side, folder) || isTest(file)) return [];
+  const found: ForeignWrite[] = [];
+  for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    const module = resolveSpecifier(file, match[2]!);
+    const owner = placeOf(module);
+    if (owner.side !== 'server' || owner.folder === folder || !isFeature(owner.side, owner.folder) || !/\.(read|tables)\.ts$/.test(module)) continue;
+    const names = match[1]!.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!).filter(Boolean);
+    for (const table of names) {
+      const write = writesTo(table).exec(text);
+      if (write) found.push({ file, table, module, line: text.slice(0, write.index).split('\n').length });
+    }
+  }
+  return found;
+}

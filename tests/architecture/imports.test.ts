@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   cyclesOf,
   explain,
   explainCycle,
+  foreignWrites,
   graphOf,
   importsInText,
   importsOf as graphImports,
@@ -84,6 +86,11 @@ describe('features own their code and data (docs/decisions/0071-feature-boundari
     expect(violations, `Imports across a boundary:\n${explain(violations)}`).toEqual([]);
   });
 
+  it("writes no other feature's tables: what a read module publishes is for joins and reads", () => {
+    const writes = sourceFiles('src/server').flatMap((file) => foreignWrites(file, readFileSync(path.join(root, file), 'utf8')));
+    expect(writes.map((write) => `${write.file}:${write.line} writes ${write.table} of ${write.module}`)).toEqual([]);
+  });
+
   it('has no import cycle anywhere in src or sw (type-only edges are shown apart)', () => {
     const cycles = cyclesOf(graphOf(everyFile()).filter((edge) => !edge.from.startsWith('tests/')));
     expect(cycles.map(explainCycle).join('\n\n')).toBe('');
@@ -134,6 +141,15 @@ describe('the boundary rules catch a planted violation of each', () => {
         edge('src/app/routes/_member/browse.tsx', 'src/app/browse/browse-page.tsx'),
       ),
     ).toEqual([]);
+  });
+
+  it("a server feature writing another's table, through Drizzle or in SQL", () => {
+    const found = (text: string) => foreignWrites('src/server/chat/chat.repo.ts', text).map((write) => `${write.table} of ${write.module} at line ${write.line}`);
+    const reads = "import { users, discoverableSql as visible } from '../auth/auth.read.ts';\nimport { slots } from '../availability/availability.read.ts';\n";
+    expect(found(`${reads}db.select().from(users).where(visible);\ndb.select().from(slots);`)).toEqual([]);
+    expect(found(`${reads}await db.update(users).set({ score: 1 });`)).toEqual(['users of src/server/auth/auth.read.ts at line 3']);
+    expect(found(`${reads}\n\nsql\`delete from \${slots} where true\`;`)).toEqual(['slots of src/server/availability/availability.read.ts at line 5']);
+    expect(found(`import { chats } from './chat.tables.ts';\ndb.insert(chats).values({});`)).toEqual([]);
   });
 
   it('a cycle, with its type-only edges named apart', () => {
