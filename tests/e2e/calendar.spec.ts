@@ -58,6 +58,11 @@ test('"Add to calendar" on /bookings downloads the date as an iCalendar file, in
   expect(event.uid).toBe(`${bookingId}@localhost`);
   expect(vevent.getFirstPropertyValue('url')).toBe(`${baseURL}/bookings?booking=${bookingId}`);
   expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+
+  // The event's link back opens My Bookings on that date: marked and focused.
+  await page.goto(String(vevent.getFirstPropertyValue('url')));
+  await expect(card).toHaveAttribute('aria-current', 'true');
+  await expect(card).toBeFocused();
   await page.context().close();
 });
 

@@ -5,7 +5,7 @@ import type { Booking } from '#shared/api/bookings.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { BookingCard } from './booking-card.tsx';
 import { DATE_START, booking } from './test-fixtures.tsx';
-import { renderWithRouter } from '#app/platform/test-support.tsx';
+import { renderWithRouter, stubApi } from '#app/platform/test-support.tsx';
 
 
 const at = (hoursFromStart: number) => new Date(DATE_START.getTime() + hoursFromStart * HOUR_MS);
@@ -96,5 +96,46 @@ describe('a booking card', () => {
       expect(within(card).queryByRole('link', { name: 'Message' })).toBeNull();
       cleanup();
     }
+  });
+
+  describe('the calendar file', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    /** Presses the card's calendar link; answers which file the app fetched and the name it saved it under. */
+    async function pressCalendarLink(card: HTMLElement, name: string) {
+      const requests = stubApi(() => [200, 'BEGIN:VCALENDAR']);
+      URL.createObjectURL ??= () => 'blob:file';
+      URL.revokeObjectURL ??= () => undefined;
+      const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const link = within(card).getByRole('link', { name });
+      expect(link.getAttribute('href')).toBe('/api/bookings/booking-1/calendar.ics');
+      await userEvent.click(link);
+      await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+      return { fetched: requests.map((r) => new URL(r.url).pathname), savedAs: (saved.mock.contexts[0] as HTMLAnchorElement).download };
+    }
+
+    it('a confirmed date offers "Add to calendar", which fetches and saves its .ics', async () => {
+      const { card } = await renderCard(booking(), at(-48));
+      expect(within(card).queryByRole('link', { name: 'Remove from calendar' })).toBeNull();
+      expect(await pressCalendarLink(card, 'Add to calendar')).toEqual({ fetched: ['/api/bookings/booking-1/calendar.ics'], savedAs: 'rendezvous.ics' });
+    });
+
+    it('a cancelled date offers "Remove from calendar": the same address, which gives the CANCELLED version', async () => {
+      const { card, buttons } = await renderCard(booking({ status: 'cancelled', canCancel: false }), at(-48));
+      expect(buttons()).toEqual([]);
+      expect(within(card).queryByRole('link', { name: 'Add to calendar' })).toBeNull();
+      expect(await pressCalendarLink(card, 'Remove from calendar')).toEqual({ fetched: ['/api/bookings/booking-1/calendar.ics'], savedAs: 'rendezvous.ics' });
+    });
+
+    it('a request that was never a date has no calendar link', async () => {
+      for (const status of ['pending', 'declined', 'auto_cancelled'] as const) {
+        const { card } = await renderCard(booking({ status }), at(-48));
+        expect(within(card).queryByRole('link', { name: /calendar/ }), status).toBeNull();
+        cleanup();
+      }
+    });
   });
 });

@@ -19,15 +19,40 @@ export const ACTION_LABELS: Record<BookingAction, string> = {
   cancel: 'Cancel Booking',
 };
 
+/**
+ * The calendar file's link, by status: a confirmed date's adds it; a cancelled one's (a date that was
+ * confirmed: a request that ended unanswered is auto_cancelled) gives the CANCELLED version, which
+ * takes the date out of a calendar that imported it. Other bookings have no file.
+ */
+const CALENDAR_LINK_LABELS: Partial<Record<Booking['status'], string>> = { confirmed: 'Add to calendar', cancelled: 'Remove from calendar' };
+
+/** The element id of a booking's card, which the page scrolls to and focuses when it was asked for. */
+export const bookingCardId = (bookingId: string) => `booking-${bookingId}`;
+
+type Props = {
+  booking: Booking;
+  now: Date;
+  onAction: (action: BookingAction, booking: Booking) => void;
+  /** The booking the page was opened on (a calendar event's link back): marked, and focusable for the page to focus. */
+  current?: boolean;
+};
+
 /** One booking on /bookings: who, when, where, the message, its status and what I can do now. */
-export function BookingCard({ booking, now, onAction }: { booking: Booking; now: Date; onAction: (action: BookingAction, booking: Booking) => void }) {
+export function BookingCard({ booking, now, onAction, current = false }: Props) {
   const headingId = useId();
   const other = booking.otherParty;
   const name = displayName(other);
   const display = bookingDisplay(booking, name, now);
   const venue = booking.confirmedDetails?.venue.name ?? booking.proposedVenue.name;
+  const calendarLink = CALENDAR_LINK_LABELS[booking.status];
   return (
-    <article className="card booking-card" aria-labelledby={headingId}>
+    <article
+      id={bookingCardId(booking._id)}
+      className="card booking-card"
+      aria-labelledby={headingId}
+      aria-current={current || undefined}
+      tabIndex={current ? -1 : undefined}
+    >
       <header className="booking-card-head">
         <Avatar name={name} photoUrl={other.profile.photos[0]?.url} />
         <div className="booking-card-who">
@@ -76,14 +101,14 @@ export function BookingCard({ booking, now, onAction }: { booking: Booking; now:
         </p>
       ))}
 
-      {(display.actions.length > 0 || display.canMessage || booking.status === 'confirmed') && (
+      {(display.actions.length > 0 || display.canMessage || calendarLink) && (
         <div className="row booking-actions">
           {display.canMessage && (
             <Link to="/messages/$userId" params={{ userId: other._id }} className="btn btn-sm">
               Message
             </Link>
           )}
-          {booking.status === 'confirmed' && <AddToCalendarLink bookingId={booking._id} />}
+          {calendarLink && <CalendarFileLink bookingId={booking._id} label={calendarLink} />}
           {display.actions.map((action) => (
             <Button
               key={action}
@@ -104,7 +129,7 @@ export function BookingCard({ booking, now, onAction }: { booking: Booking; now:
  * A link to the date's .ics. The file needs the session's bearer token, which a plain link does not
  * send: the press fetches it and saves it through a Blob URL (the link stays a link for keyboards and readers).
  */
-function AddToCalendarLink({ bookingId }: { bookingId: string }) {
+function CalendarFileLink({ bookingId, label }: { bookingId: string; label: string }) {
   const [busy, setBusy] = useState(false);
   async function save(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -120,7 +145,7 @@ function AddToCalendarLink({ bookingId }: { bookingId: string }) {
   }
   return (
     <a href={bookingCalendarUrl(bookingId)} download className="btn btn-sm" aria-busy={busy || undefined} onClick={(event) => void save(event)}>
-      Add to calendar
+      {label}
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import { cleanup, screen, within } from '@testing-library/react';
+import { useSearch } from '@tanstack/react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '#shared/api/bookings.ts';
@@ -223,5 +224,59 @@ describe('/bookings', () => {
     await screen.findByRole('tablist', { name: 'Booking status' });
     await vi.waitFor(() => expect(useToasts.getState().toasts.map((t) => t.message)).toContain(DECLINE_GONE));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  describe('opened on one booking (?booking=, a calendar event\'s link back)', () => {
+    const scrolled = vi.fn();
+    beforeEach(() => {
+      scrolled.mockClear();
+      // jsdom does no layout: record the scroll asked for instead.
+      Element.prototype.scrollIntoView = scrolled;
+    });
+    afterEach(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+
+    /** The page as its route shows it: the booking named in the address's search. */
+    function LinkedPage() {
+      const { booking } = useSearch({ strict: false }) as { booking?: string };
+      return <BookingsPage bookingId={booking} />;
+    }
+    const current = () => screen.getAllByRole('article').filter((article) => article.getAttribute('aria-current') === 'true');
+
+    it('marks that booking, scrolls it into view and focuses it', async () => {
+      serveBookings([pendingForMe, confirmedSoon, cancelled]);
+      await renderWithRouter(() => <LinkedPage />, '/bookings?booking=b-cancelled');
+      await vi.waitFor(() => expect(document.activeElement).toBe(card('Casey')));
+      expect(current()).toEqual([card('Casey')]);
+      expect(scrolled.mock.contexts).toEqual([card('Casey')]);
+      expect(screen.getByRole('tab', { selected: true }).textContent).toBe('All (3)');
+    });
+
+    it('shows it even when the chosen side and tab would hide it: All, then the tab that holds it', async () => {
+      serveBookings([pendingForMe, confirmedSoon, cancelled]);
+      const { router } = await renderWithRouter(() => <LinkedPage />, '/bookings');
+      await screen.findByRole('tablist', { name: 'Booking status' });
+      await userEvent.click(screen.getByRole('radio', { name: 'Hosting' }));
+      await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+      await userEvent.click(screen.getByRole('tab', { name: 'Pending (1)' }));
+      expect(current()).toEqual([]);
+
+      await router.navigate({ to: '/bookings', search: { booking: 'b-confirmed' } });
+      await vi.waitFor(() => expect(document.activeElement).toBe(card('Jordan')));
+      expect(screen.getByRole('radio', { name: 'All' })).toHaveProperty('checked', true);
+      expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Confirmed (1)');
+      expect(current()).toEqual([card('Jordan')]);
+      // (The tab pressed before came into view too.)
+      expect(scrolled.mock.contexts.filter((element) => (element as Element).tagName === 'ARTICLE')).toEqual([card('Jordan')]);
+    });
+
+    it('says so when the booking is not in the list', async () => {
+      serveBookings([confirmedSoon]);
+      await renderWithRouter(() => <LinkedPage />, '/bookings?booking=b-elsewhere');
+      await vi.waitFor(() => expect(useToasts.getState().toasts.map((t) => t.message)).toContain('Booking not found'));
+      expect(current()).toEqual([]);
+      expect(scrolled).not.toHaveBeenCalled();
+    });
   });
 });

@@ -3,6 +3,7 @@ import { OfflineStatus } from '#app/platform/offline-status.tsx';
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { Booking } from '#shared/api/bookings.ts';
+import { BOOKING_ERRORS } from '#shared/api/bookings.paths.ts';
 import { BOOKING_FILTERS, bookingDisplay, matchesFilter, type BookingAction, type BookingFilter } from '#shared/domain/booking-display.ts';
 import { browseKeys } from '#app/browse/browse.api.ts';
 import { refreshOwnRecord } from '#app/profiles/profiles.api.ts';
@@ -11,7 +12,7 @@ import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Tabs } from '#app/platform/ui/tabs.tsx';
 import { PushOfferCard } from '#app/components/push-offer-card.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { BookingCard } from './booking-card.tsx';
+import { BookingCard, bookingCardId } from './booking-card.tsx';
 import { BOOKINGS_LOAD_FAILED, bookingKeys, bookingQueries, type Perspective } from './bookings.api.ts';
 
 /** The action dialog's forms validate with zod: its code loads at the first action, not with the list. */
@@ -59,10 +60,12 @@ type Props = {
   declineId?: string;
   /** The dialog asked for has opened (or could not): the page drops the request from its address. */
   onDeclineShown?: () => void;
+  /** A booking to show (`?booking=`, a calendar event's link back): whatever the tab, scrolled to, focused and marked. */
+  bookingId?: string;
 };
 
 /** /bookings (core-journey §2, §4): my bookings by status and side, with their actions. */
-export function BookingsPage({ declineId, onDeclineShown }: Props = {}) {
+export function BookingsPage({ declineId, onDeclineShown, bookingId }: Props = {}) {
   const queryClient = useQueryClient();
   const [perspective, setPerspective] = useState<Perspective>('all');
   const [filter, setFilter] = useState<BookingFilter>('all');
@@ -80,7 +83,9 @@ export function BookingsPage({ declineId, onDeclineShown }: Props = {}) {
     void refreshOwnRecord().catch(() => undefined);
   }
 
-  useDeclineRequest(declineId, perspective === 'all' ? bookings.data : undefined, bookings.isFetchedAfterMount || bookings.isError, now, (booking) => setActive({ action: 'decline', booking }), onDeclineShown);
+  const fresh = bookings.isFetchedAfterMount || bookings.isError;
+  useDeclineRequest(declineId, perspective === 'all' ? bookings.data : undefined, fresh, now, (booking) => setActive({ action: 'decline', booking }), onDeclineShown);
+  const shownId = useShownBooking(bookingId, { perspective, filter, list: bookings.data, fresh }, { perspective: setPerspective, filter: setFilter });
 
   const all = bookings.data ?? [];
   const shown = all.filter((booking) => matchesFilter(booking.status, filter));
@@ -125,7 +130,7 @@ export function BookingsPage({ declineId, onDeclineShown }: Props = {}) {
             <ul className="booking-list">
               {shown.map((booking) => (
                 <li key={booking._id}>
-                  <BookingCard booking={booking} now={now} onAction={(action, target) => setActive({ action, booking: target })} />
+                  <BookingCard booking={booking} now={now} current={booking._id === shownId} onAction={(action, target) => setActive({ action, booking: target })} />
                 </li>
               ))}
             </ul>
@@ -162,4 +167,45 @@ function useDeclineRequest(
     else toast.info(DECLINE_GONE);
     done?.();
   }, [declineId, list, fresh, now, open, done]);
+}
+
+/** The first tab past All that holds a booking of this status (All holds every one). */
+const tabOf = (status: Booking['status']): BookingFilter => BOOKING_FILTERS.find((id) => id !== 'all' && matchesFilter(status, id)) ?? 'all';
+
+type View = { perspective: Perspective; filter: BookingFilter; list: Booking[] | undefined; fresh: boolean };
+type ViewSetters = { perspective: (perspective: Perspective) => void; filter: (filter: BookingFilter) => void };
+
+/**
+ * Shows the booking asked for once the list has it: the side and the tab that hold it (when the
+ * chosen ones hide it), then the card scrolled into view and focused. Returns the id of the card to
+ * mark; says so when the booking is not the member's.
+ */
+function useShownBooking(bookingId: string | undefined, view: View, show: ViewSetters): string | null {
+  const [shownId, setShownId] = useState<string | null>(null);
+  const handled = useRef<string | null>(null);
+  const { perspective, filter, list, fresh } = view;
+  const { perspective: showPerspective, filter: showFilter } = show;
+  useEffect(() => {
+    if (!bookingId || !list || handled.current === bookingId) return;
+    const booking = list.find((candidate) => candidate._id === bookingId);
+    if (!booking) {
+      // Hosting or Attending may hide it: All has every booking of the member's.
+      if (perspective !== 'all') return showPerspective('all');
+      if (!fresh) return;
+      handled.current = bookingId;
+      toast.info(BOOKING_ERRORS.notFound);
+      return;
+    }
+    handled.current = bookingId;
+    if (!matchesFilter(booking.status, filter)) showFilter(tabOf(booking.status));
+    setShownId(bookingId);
+  }, [bookingId, list, fresh, perspective, filter, showPerspective, showFilter]);
+
+  useEffect(() => {
+    const card = shownId ? document.getElementById(bookingCardId(shownId)) : null;
+    if (!card) return;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+  }, [shownId]);
+  return shownId;
 }
