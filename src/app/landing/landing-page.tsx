@@ -24,11 +24,14 @@ export const LANDING_TIERS = [
   { title: 'Queen', score: '825+' },
 ] as const;
 
-const POINTS = [
+/** Written out (a test ties them to the ledger's POINTS and SCORE_START), so the page loads no member code. */
+export const LANDING_POINTS = [
   { points: '+25', label: 'Complete a date' },
   { points: '+10', label: 'Receive a five-star review' },
   { points: '−100', label: 'No-show' },
 ] as const;
+
+export const LANDING_START = 650;
 
 export function LandingPage() {
   useEffect(() => recordViewAfterLoad(), []);
@@ -107,9 +110,9 @@ export function LandingPage() {
 
         <section className="page landing-section" aria-labelledby="points">
           <h2 id="points">Reliability points</h2>
-          <p className="muted">Everyone starts at 650. Showing up raises your score; flaking lowers it.</p>
+          <p className="muted">{`Everyone starts at ${LANDING_START}. Showing up raises your score; flaking lowers it.`}</p>
           <ul className="points-list">
-            {POINTS.map((item) => (
+            {LANDING_POINTS.map((item) => (
               <li key={item.label} className="card">
                 <strong className="points-value">{item.points}</strong>
                 <span>{item.label}</span>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CANCEL_CUTOFF_NOTE } from '#shared/domain/score-guide.ts';
-import { GRADES, ROYAL_LINE, SCORE_MAX, SCORE_MIN, SCORE_START, gradeName, gradeRange, type ScoreGrade } from '#shared/domain/score.ts';
+import { GRADES, ROYAL_LINE, SCORE_MAX, SCORE_MIN, SCORE_START, gradeDescription, gradeName, gradeRange } from '#shared/domain/score.ts';
 import { PointGuideTable } from '#app/components/point-guide-table.tsx';
 import { ReadingPage } from './legal-page.tsx';
 
@@ -10,17 +10,10 @@ const STEPS = [
   { title: 'Meet and connect', text: 'Meet in person at the time you agreed. Afterwards, both of you leave a review, and showing up builds your reliability score.' },
 ];
 
-/** What each grade says of a member; names and ranges come from the grade table (shared/domain/score.ts). */
-const GRADE_TEXTS: Record<ScoreGrade, string> = {
-  excellent: 'Shows up, on time, date after date.',
-  good: `Reliable; every new member starts here, at ${SCORE_START}.`,
-  fair: 'Some missed or late-cancelled dates.',
-  poor: 'Several missed or cancelled dates.',
-};
 
 const BANDS = GRADES.map((grade) => {
   const { min, max } = gradeRange(grade);
-  return { range: `${min}–${max}`, grade: gradeName(grade), text: GRADE_TEXTS[grade] };
+  return { range: `${min}–${max}`, grade: gradeName(grade), text: gradeDescription(grade, 'toAnyone') };
 });
 
 /** /about, "How It Works" (account-and-admin §2). */

@@ -13,6 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '#shared/domain/profile.ts';
+import { SCORE_START } from '#shared/domain/score.ts';
 
 type StatusColumns = { emailVerifiedAt: AnyPgColumn; isBanned: AnyPgColumn; accountStatus: AnyPgColumn };
 /** Members who still take part: not removed or suspended, not banned (the rule in SQL; auth.read.ts has it for rows too). */
@@ -43,7 +44,7 @@ export const users = pgTable(
     partnerAge: integer('partner_age'),
     partnerGender: text('partner_gender', { enum: ['male', 'female', 'non-binary', 'other'] }),
     relationshipType: text('relationship_type', { enum: ['dating', 'engaged', 'married', 'other'] }),
-    score: integer('score').notNull().default(650),
+    score: integer('score').notNull().default(SCORE_START),
     verificationTier: text('verification_tier', { enum: ['none', 'basic', 'verified', 'premium', 'elite'] })
       .notNull()
       .default('none'),

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
-import { users } from '../auth/auth.read.ts';
+import { takesPartSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -109,7 +109,7 @@ const partnersOf = (viewerId: SQLWrapper) => sql`(
     select ${bookings.hostId}, ${bookings.createdAt} from ${bookings}
       where ${bookings.guestId} = ${viewerId} and ${bookings.status} in ${OPEN_STATUSES}
   ) agreed
-  join ${users} u on u.id = agreed.other_id and u.is_banned = false and u.account_status = 'active'
+  join ${users} on ${users.id} = agreed.other_id and ${takesPartSql}
   where ${notBlockedWith(sql`agreed.other_id`, viewerId)}
   group by agreed.other_id
 )`;

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '#shared/domain/profile.ts';
-import { takesPart } from '../auth/auth.read.ts';
+import { isDiscoverable, takesPart } from '../auth/auth.read.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 
 export { takesPart };
@@ -35,7 +35,7 @@ export type Recipient = { name: string; email: string; emailVerifiedAt: Date | n
  * missing from older settings counts as its default).
  */
 export const mayMail = (member: Recipient, setting: EmailSetting) =>
-  member.emailVerifiedAt !== null && takesPart(member) && (member.notificationSettings.email?.[setting] ?? DEFAULT_NOTIFICATION_SETTINGS.email[setting]);
+  isDiscoverable(member) && (member.notificationSettings.email?.[setting] ?? DEFAULT_NOTIFICATION_SETTINGS.email[setting]);
 
 /** The last lines of every notification mail: where its switch is. */
 export const settingsNote = (publicUrl: string) =>

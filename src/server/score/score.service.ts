@@ -1,5 +1,5 @@
 import type { CreditReport, ScoreUpdate } from '#shared/api/score.ts';
-import { GRADES, SCORE_CATEGORIES, SCORE_START, gradeFor, gradeMin, nextGrade, type ScoreCategory, type ScoreGrade } from '#shared/domain/score.ts';
+import { GRADES, SCORE_CATEGORIES, SCORE_START, gradeDescription, gradeFor, gradeMin, nextGrade, type ScoreCategory, type ScoreGrade } from '#shared/domain/score.ts';
 import { HttpError } from '#shared/http-error.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { announce } from '../platform/realtime/announce.ts';
@@ -65,12 +65,6 @@ export async function recordScoreEvents(tx: Tx, entries: ScoreEntry[]): Promise<
   return updates;
 }
 
-const GRADE_DESCRIPTIONS: Record<ScoreGrade, string> = {
-  excellent: 'Outstanding reliability: you show up, on time, date after date.',
-  good: 'Solid reliability: members can count on you.',
-  fair: 'Some missed or cancelled dates: keep your next ones to build trust.',
-  poor: 'Several missed or cancelled dates: complete your next dates to rebuild your score.',
-};
 
 export const REPORT_HISTORY_LENGTH = 10;
 
@@ -94,7 +88,7 @@ export function creditReportOf(score: number, ledger: repo.ScoreEventRow[]): Cre
   return {
     currentScore: score,
     grade,
-    gradeDescription: GRADE_DESCRIPTIONS[grade],
+    gradeDescription: gradeDescription(grade, 'toMember'),
     nextTier: next,
     pointsToNextTier: next ? gradeMin(next) - score : 0,
     // Lowest first, as the report has always listed them.

@@ -42,9 +42,14 @@ export const POINTS = {
 } as const;
 
 /** What cancelling costs the member who cancels, by hours left before the date (account-and-admin §9). */
+/** Cancelling more than this many hours ahead costs no points. */
+export const FREE_CANCEL_HOURS = 48;
+/** Cancelling within this many hours of the date costs more than a day or two ahead. */
+export const LATE_CANCEL_HOURS = 24;
+
 export function cancellationPenalty(hoursUntilDate: number): number {
-  if (hoursUntilDate > 48) return 0;
-  if (hoursUntilDate > 24) return -5;
+  if (hoursUntilDate > FREE_CANCEL_HOURS) return 0;
+  if (hoursUntilDate > LATE_CANCEL_HOURS) return -5;
   if (hoursUntilDate > CANCEL_CUTOFF_HOURS) return -15;
   if (hoursUntilDate > 1) return -30;
   return -50;

@@ -1,4 +1,4 @@
-import { CANCEL_CUTOFF_HOURS, POINTS, cancellationPenalty } from './booking.ts';
+import { CANCEL_CUTOFF_HOURS, FREE_CANCEL_HOURS, LATE_CANCEL_HOURS, POINTS, cancellationPenalty } from './booking.ts';
 import { EMAIL_VERIFICATION_POINTS, FIRST_PHOTO_POINTS } from './score.ts';
 
 /**
@@ -13,9 +13,9 @@ export const POINT_GUIDE: readonly PointEffect[] = [
   { action: 'Receive a five-star review', points: POINTS.fiveStarReview },
   { action: 'Verify your e-mail address', points: EMAIL_VERIFICATION_POINTS },
   { action: 'Add your first photo', points: FIRST_PHOTO_POINTS },
-  { action: 'Cancel more than 48 hours ahead', points: cancellationPenalty(48.5) },
-  { action: 'Cancel 24–48 hours ahead', points: cancellationPenalty(36) },
-  { action: `Cancel ${CANCEL_CUTOFF_HOURS}–24 hours ahead`, points: cancellationPenalty(12) },
+  { action: `Cancel more than ${FREE_CANCEL_HOURS} hours ahead`, points: cancellationPenalty(FREE_CANCEL_HOURS + 1) },
+  { action: `Cancel ${LATE_CANCEL_HOURS}–${FREE_CANCEL_HOURS} hours ahead`, points: cancellationPenalty(FREE_CANCEL_HOURS) },
+  { action: `Cancel ${CANCEL_CUTOFF_HOURS}–${LATE_CANCEL_HOURS} hours ahead`, points: cancellationPenalty(LATE_CANCEL_HOURS) },
   { action: 'Not show up for a date', points: POINTS.noShow },
 ];
 

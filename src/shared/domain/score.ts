@@ -19,14 +19,43 @@ function rangeAt(table: readonly { min: number }[], index: number): { min: numbe
 
 /**
  * The one table of reliability grades (core-journey §9, account-and-admin §9), best first: each
- * grade's minimum, its name on screen and its colour band. Every screen, the credit report and the
- * toasts read grades, ranges and colours from here.
+ * grade's minimum, its name on screen, its colour band, and what it says of a member, to them
+ * (their credit report) and to anyone (/about). Every screen, the credit report and the toasts
+ * read grades, ranges, colours and texts from here.
  */
 export const GRADE_TABLE = [
-  { grade: 'excellent', name: 'Excellent', min: 750, band: 'green' },
-  { grade: 'good', name: 'Good', min: 650, band: 'blue' },
-  { grade: 'fair', name: 'Fair', min: 550, band: 'yellow' },
-  { grade: 'poor', name: 'Poor', min: SCORE_MIN, band: 'red' },
+  {
+    grade: 'excellent',
+    name: 'Excellent',
+    min: 750,
+    band: 'green',
+    toMember: 'Outstanding reliability: you show up, on time, date after date.',
+    toAnyone: 'Shows up, on time, date after date.',
+  },
+  {
+    grade: 'good',
+    name: 'Good',
+    min: 650,
+    band: 'blue',
+    toMember: 'Solid reliability: members can count on you.',
+    toAnyone: `Reliable; every new member starts here, at ${SCORE_START}.`,
+  },
+  {
+    grade: 'fair',
+    name: 'Fair',
+    min: 550,
+    band: 'yellow',
+    toMember: 'Some missed or cancelled dates: keep your next ones to build trust.',
+    toAnyone: 'Some missed or late-cancelled dates.',
+  },
+  {
+    grade: 'poor',
+    name: 'Poor',
+    min: SCORE_MIN,
+    band: 'red',
+    toMember: 'Several missed or cancelled dates: complete your next dates to rebuild your score.',
+    toAnyone: 'Several missed or cancelled dates.',
+  },
 ] as const;
 
 /** A grade a score can have, best first (the credit report's `grade`, `nextTier` and `allTiers`). */
@@ -49,6 +78,8 @@ export function gradeFor(score: number | null | undefined): Grade {
 
 /** The grade's lowest score. */
 export const gradeMin = (grade: ScoreGrade): number => gradeRow(grade).min;
+/** What a grade says of a member: to them ("you show up…") or to anyone ("Shows up…"). */
+export const gradeDescription = (grade: ScoreGrade, reader: 'toMember' | 'toAnyone'): string => gradeRow(grade)[reader];
 
 /** The grade's score range: its minimum up to the next grade's minimum less one (Excellent to 850). */
 export function gradeRange(grade: ScoreGrade): { min: number; max: number } {
