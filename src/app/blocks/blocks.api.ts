@@ -1,6 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BlockedMembersResponseSchema, BlockResponseSchema } from '#shared/api/blocks.ts';
 import { blocksPaths } from '#shared/api/blocks.paths.ts';
+import { availabilityKeys } from '#app/availability/availability.api.ts';
+import { bookingKeys } from '#app/bookings/bookings.api.ts';
+import { browseKeys } from '#app/browse/browse.api.ts';
+import { chatKeys } from '#app/chat/chat.api.ts';
+import { likeKeys } from '#app/likes/likes.api.ts';
+import { notificationKeys } from '#app/notifications/notifications.api.ts';
 import { http, type AnswerOf } from '#app/platform/http.ts';
 
 export const BLOCKED_LOAD_FAILED = 'Failed to load blocked members';
@@ -21,7 +27,12 @@ export const blockQueries = {
 };
 
 /**
- * After a block or an unblock, every list may show or hide the member (browse, likes, chats, the
- * inbox, their page): all that is kept is asked again rather than guessed per screen.
+ * What a block or an unblock changes: the member shows or hides in browse and their page (browse),
+ * Available Dates (availability, with my own slots, whose seats a cancelled date frees), likes,
+ * chats, and my bookings; the inbox hears of cancelled dates; and the blocked list itself. My
+ * profile, score and the rest stay as they are.
  */
-export const refreshAfterBlock = (queryClient: QueryClient) => queryClient.invalidateQueries();
+const CHANGED_BY_A_BLOCK = [browseKeys.all, availabilityKeys.all, likeKeys.all, chatKeys.all, notificationKeys.all, bookingKeys.all, blockKeys.all];
+
+/** After a block or an unblock: what it changed is asked again, rather than guessed per screen. */
+export const refreshAfterBlock = (queryClient: QueryClient) => Promise.all(CHANGED_BY_A_BLOCK.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
