@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '#shared/api/notifications.ts';
 import { DECLINE_PRESETS } from '#shared/domain/booking.ts';
+import { renderWithRouter, stubApi, toastTexts } from '#app/platform/test-support.tsx';
+import { useToasts } from '#app/platform/ui/toast.store.ts';
+import { notificationKeys } from './notifications.api.ts';
 import { NotificationItem, outcomeOf } from './notification-item.tsx';
 import type { InboxActions } from './use-inbox-actions.ts';
 
@@ -181,5 +184,67 @@ describe('NotificationItem', () => {
     const card = await renderItem(notification({ type: 'nudge', title: 'You got a nudge' }), actions);
     expect(within(card).getByRole('button', { name: 'Acknowledge' })).toHaveProperty('disabled', true);
     expect(within(card).getByRole('button', { name: /Archive/ })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the Safety menu on an item a member sent', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useToasts.setState({ toasts: [] });
+  });
+
+  /** The item in the inbox, its list kept by the query client as the page keeps it. */
+  async function renderInInbox(item: Notification) {
+    const view = await renderWithRouter(
+      () => (
+        <ul>
+          <NotificationItem item={item} actions={spies()} />
+        </ul>
+      ),
+      '/notifications',
+    );
+    view.queryClient.setQueryData(notificationKeys.list('active'), { notifications: [item] });
+    await userEvent.click(screen.getByLabelText('Safety options for Jordan'));
+    return view;
+  }
+  const dialog = (name: string) => screen.getByRole('dialog', { name, hidden: true });
+
+  it('blocks the sender only once confirmed: the block is sent, the member is told, and the inbox is asked again', async () => {
+    const requests = stubApi(() => [200, { success: true, message: 'Member blocked', isBlocked: true }]);
+    const { queryClient } = await renderInInbox(notification());
+    await userEvent.click(screen.getByRole('button', { name: 'Block Jordan' }));
+    const confirm = dialog('Block Jordan?');
+    expect(confirm.textContent).toContain("Jordan isn't told you blocked them.");
+    expect(requests).toHaveLength(0);
+
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Block', hidden: true }));
+    await vi.waitFor(() => expect(toastTexts()).toContain('Member blocked'));
+    expect(requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([['POST', `/api/users/${SENDER_ID}/block`]]);
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
+    expect(queryClient.getQueryState(notificationKeys.list('active'))?.isInvalidated).toBe(true);
+  });
+
+  it('Report opens the report form about the sender, with "Also block" ticked', async () => {
+    const requests = stubApi(() => [200, {}]);
+    await renderInInbox(notification());
+    await userEvent.click(screen.getByRole('button', { name: 'Report Jordan' }));
+    const form = dialog('Report Jordan');
+    expect(within(form).getByRole('group', { name: 'What happened?', hidden: true })).toBeTruthy();
+    expect(within(form).getByRole('radio', { name: 'Fake profile', hidden: true })).toBeTruthy();
+    expect((within(form).getByRole('checkbox', { name: 'Also block Jordan', hidden: true }) as HTMLInputElement).checked).toBe(true);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('an item with no sender has no Safety menu', async () => {
+    await renderWithRouter(
+      () => (
+        <ul>
+          <NotificationItem item={notification({ sender: null })} actions={spies()} />
+        </ul>
+      ),
+      '/notifications',
+    );
+    expect(screen.queryByLabelText(/Safety options/)).toBeNull();
   });
 });
