@@ -177,7 +177,7 @@ export default defineConfig({
           ...apiSuite,
           include: ['tests/api/**/*.test.ts'],
           // Several server instances share one database only on PostgreSQL (PGlite's NOTIFY stays in one
-          // process), the cluster (nginx in front of two instances) too; a connection pool is PostgreSQL's alone.
+          // process), the cluster (Caddy in front of two instances) too; a connection pool is PostgreSQL's alone.
           exclude: ['tests/api/multi-instance-*.test.ts', 'tests/api/postgres-*.test.ts', 'tests/api/cluster.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/pglite-global-setup.ts'],
