@@ -13,32 +13,68 @@ import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
 import { ADMIN_TEXTS, adminApi, adminKeys, adminQueries } from './admin.api.ts';
 
-/** ResolveReportBodySchema's limit on the note. */
-
 /** How a resolved report ended, as the queue and the detail show it. */
-export const REPORT_OUTCOME_LABELS: Record<ReportAction, string> = {
+const REPORT_OUTCOME_LABELS: Record<ReportAction, string> = {
   dismiss: 'Dismissed',
   warn: 'Warned',
   remove_photo: 'Photo removed',
   ban: 'Banned',
 };
 
-export const FLAGGED_TEXT = `Flagged: reported by ${FLAG_REPORTERS}+ members in the last ${FLAG_WINDOW_DAYS} days`;
+const FLAGGED_TEXT = `Flagged: reported by ${FLAG_REPORTERS}+ members in the last ${FLAG_WINDOW_DAYS} days`;
 
 type Person = { name: string } | null;
 const nameOr = (person: Person, missing: string) => (person ? person.name || 'No name' : missing);
 export const reportedName = (report: Pick<AdminReport, 'reported'>) => nameOr(report.reported, 'No name');
-export const reporterName = (report: Pick<AdminReport, 'reporter'>) => nameOr(report.reporter, 'Deleted member');
+const reporterName = (report: Pick<AdminReport, 'reporter'>) => nameOr(report.reporter, 'Deleted member');
 
 const when = dateFormat({ year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const day = dateFormat({ year: 'numeric', month: 'short', day: 'numeric' });
-export const reportTime = (iso: string) => when.format(new Date(iso));
+const reportTime = (iso: string) => when.format(new Date(iso));
 
-export function ReportStatusBadge({ report }: { report: Pick<AdminReport, 'status' | 'action'> }) {
+function ReportStatusBadge({ report }: { report: Pick<AdminReport, 'status' | 'action'> }) {
   return report.status === 'open' ? (
     <span className="admin-status admin-status-open">Open</span>
   ) : (
     <span className="admin-status admin-status-active">Resolved{report.action ? `: ${REPORT_OUTCOME_LABELS[report.action]}` : ''}</span>
+  );
+}
+
+/**
+ * What a report is, as the queue's item and the detail both open with it: the flag (the server
+ * flags open reports only), the reason and status, and who reported whom, when.
+ */
+export function ReportFacts({ report }: { report: AdminReport }) {
+  return (
+    <>
+      {report.flagged && <p className="admin-report-flag">{FLAGGED_TEXT}</p>}
+      <div className="admin-report-head">
+        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+        <ReportStatusBadge report={report} />
+      </div>
+      <dl className="admin-report-facts">
+        <div>
+          <dt>Reported</dt>
+          <dd>
+            {reportedName(report)} <span className="admin-muted admin-link">{report.reported.email}</span>
+            {report.reported.isBanned && <span className="admin-status admin-status-banned">Banned</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Reported by</dt>
+          <dd>
+            {reporterName(report)}
+            {report.reporter && <span className="admin-muted admin-link"> {report.reporter.email}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>When</dt>
+          <dd>
+            <time dateTime={report.createdAt}>{reportTime(report.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+    </>
   );
 }
 
@@ -87,26 +123,7 @@ export function ReportDetail({ id, onBack, onResolved }: { id: string; onBack: (
 function Summary({ report }: { report: AdminReport }) {
   return (
     <div className="stack-sm">
-      {report.flagged && report.status === 'open' && <p className="admin-report-flag">{FLAGGED_TEXT}</p>}
-      <div className="admin-report-head">
-        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
-        <ReportStatusBadge report={report} />
-      </div>
-      <dl className="admin-report-facts">
-        <div>
-          <dt>Reported by</dt>
-          <dd>
-            {reporterName(report)}
-            {report.reporter && <span className="admin-muted admin-link"> {report.reporter.email}</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>
-            <time dateTime={report.createdAt}>{reportTime(report.createdAt)}</time>
-          </dd>
-        </div>
-      </dl>
+      <ReportFacts report={report} />
       <div>
         <h3 className="admin-report-subhead">Details</h3>
         {report.details ? <p className="admin-report-text">{report.details}</p> : <p className="admin-muted">No details given</p>}
@@ -134,10 +151,6 @@ function Profile({ detail, onRemovePhoto }: { detail: AdminReportDetail; onRemov
   return (
     <section className="stack-sm" aria-labelledby="admin-report-profile">
       <h3 id="admin-report-profile">Reported member</h3>
-      <p className="admin-report-person">
-        <strong>{name}</strong> <span className="admin-muted admin-link">{report.reported.email}</span>
-        {report.reported.isBanned && <span className="admin-status admin-status-banned">Banned</span>}
-      </p>
       {facts && <p className="admin-muted">{facts}</p>}
       {profile.bio ? <p className="admin-report-text">{profile.bio}</p> : <p className="admin-muted">No bio</p>}
       {profile.photos.length === 0 ? (

@@ -6,7 +6,7 @@ import { Button } from '#app/platform/ui/button.tsx';
 import { LoadFailed } from '#app/platform/ui/load-failed.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { ADMIN_TEXTS, adminQueries, type ReportsFilter } from './admin.api.ts';
-import { FLAGGED_TEXT, ReportDetail, ReportStatusBadge, reportedName, reporterName, reportTime } from './report-detail.tsx';
+import { ReportDetail, ReportFacts, reportedName } from './report-detail.tsx';
 
 const FILTERS: readonly { id: ReportsFilter; label: string }[] = [
   { id: 'open', label: 'Open' },
@@ -101,30 +101,7 @@ function QueueItem({ report, onOpen }: { report: AdminReport; onOpen: () => void
   const about = reportedName(report);
   return (
     <li className={`admin-report${report.flagged ? ' admin-report-flagged' : ''}`} aria-label={`${REPORT_REASON_LABELS[report.reason]}: ${about}`}>
-      {report.flagged && <p className="admin-report-flag">{FLAGGED_TEXT}</p>}
-      <div className="admin-report-head">
-        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
-        <ReportStatusBadge report={report} />
-      </div>
-      <dl className="admin-report-facts">
-        <div>
-          <dt>Reported</dt>
-          <dd>
-            {about} <span className="admin-muted admin-link">{report.reported.email}</span>
-            {report.reported.isBanned && <span className="admin-status admin-status-banned">Banned</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>By</dt>
-          <dd>{reporterName(report)}</dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>
-            <time dateTime={report.createdAt}>{reportTime(report.createdAt)}</time>
-          </dd>
-        </div>
-      </dl>
+      <ReportFacts report={report} />
       {report.details ? <p className="admin-report-excerpt">{excerpt(report.details)}</p> : <p className="admin-muted">No details given</p>}
       <div>
         <Button id={openButtonId(report._id)} size="sm" variant={report.status === 'open' ? 'primary' : 'secondary'} onClick={onOpen} aria-label={`${report.status === 'open' ? 'Review' : 'View'} the report about ${about}`}>
