@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { photos as photosTable } from '#server/profiles/profiles.tables.ts';
+import { adminPaths } from '#shared/api/admin.ts';
 import { PHOTO_MAX_BYTES, PHOTOS_MAX } from '#shared/domain/profile.ts';
 import { FIRST_PHOTO_POINTS, SCORE_START } from '#shared/domain/score.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
+const ADMIN_EMAIL = 'photo-admin@rendezvous.test';
+
 let t: TestApp;
+let adminToken: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ adminEmails: [ADMIN_EMAIL] });
+  adminToken = (await t.verifiedMember({ email: ADMIN_EMAIL })).token;
 });
 afterAll(() => t.close());
 
@@ -61,6 +67,25 @@ async function withPhotos(count: number) {
   const answer = await t.upload(token, files);
   expect(answer.status).toBe(201);
   return { token, photos: answer.body.photos as Photo[] };
+}
+
+/**
+ * Makes the commit of a deletion of this photo's row fail, as a database refusing a commit would
+ * (a deferred constraint trigger runs at commit); the answer undoes it.
+ */
+async function refuseDeletionAtCommit(photoId: string) {
+  expect(photoId).toMatch(/^[0-9a-f-]{36}$/);
+  const { db } = t.database;
+  await db.execute(sql.raw(`create function refuse_at_commit() returns trigger language plpgsql as $$ begin raise exception 'commit refused'; end $$`));
+  await db.execute(
+    sql.raw(
+      `create constraint trigger refuse_photo_deletion after delete on photos deferrable initially deferred for each row when (old.id = '${photoId}') execute function refuse_at_commit()`,
+    ),
+  );
+  return async () => {
+    await db.execute(sql.raw('drop trigger refuse_photo_deletion on photos'));
+    await db.execute(sql.raw('drop function refuse_at_commit()'));
+  };
 }
 
 // Nothing half-written, whatever a test did: every stored file belongs to a photo and every photo has its file.
@@ -294,6 +319,20 @@ describe('DELETE /api/users/photos/:photoId', () => {
     expect(await storedFiles()).not.toContain(fileName(photos[0]!.url));
   });
 
+  it('keeps the photo and its file when the deletion cannot commit', async () => {
+    const { token, photos } = await withPhotos(2);
+    const [photo] = photos;
+    const undo = await refuseDeletionAtCommit(photo!._id);
+    try {
+      expect((await t.call('DELETE', `/users/photos/${photo!._id}`, { token })).status).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect(await photosOf(token)).toEqual(photos);
+    expect(await storedFiles()).toContain(fileName(photo!.url));
+    expect((await fetch(`${t.url}${photo!.url}`)).status).toBe(200);
+  });
+
   it('deletes a photo by the file name at the end of its URL', async () => {
     const { token, photos } = await withPhotos(2);
     const answer = await t.call('DELETE', `/users/photos/${fileName(photos[1]!.url)}`, { token });
@@ -326,6 +365,24 @@ describe('DELETE /api/users/photos/:photoId', () => {
   it('needs a session', async () => {
     const { photos } = await withPhotos(1);
     expect((await t.call('DELETE', `/users/photos/${photos[0]!._id}`)).status).toBe(401);
+  });
+});
+
+describe("an admin's removal of a member", () => {
+  it('deletes their photo files from the storage', async () => {
+    const { token, user } = await t.register();
+    const uploaded = await t.upload(token, [await jpeg('a.jpg'), await jpeg('b.jpg')]);
+    expect(uploaded.status).toBe(201);
+    const urls = (uploaded.body.photos as Photo[]).map((photo) => photo.url);
+    expect(await storedFiles()).toEqual(expect.arrayContaining(urls.map(fileName)));
+
+    expect((await t.call('DELETE', adminPaths.user(user._id), { token: adminToken })).status).toBe(200);
+    const left = await storedFiles();
+    for (const url of urls) {
+      expect(left).not.toContain(fileName(url));
+      expect(await t.photoStorage.get(fileName(url))).toBeNull();
+      expect((await fetch(`${t.url}${url}`)).status).toBe(404);
+    }
   });
 });
 

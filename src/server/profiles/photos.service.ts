@@ -126,16 +126,16 @@ export function createPhotosService(deps: {
 
     /**
      * Deletes one of the member's photos, named by its id or by its file name (the last segment
-     * of its URL). The file goes inside the transaction: if it cannot be removed, the photo stays.
+     * of its URL). The file goes once the row's deletion has committed, as a removed member's do:
+     * a commit that fails keeps both, and no row stays locked over a call to the storage. A file
+     * that cannot be removed then is logged, and left to the orphan sweep.
      */
     async remove(memberId: string, photoId: string): Promise<repo.Photo[]> {
       const by = isUuid(photoId) ? { id: photoId.toLowerCase() } : SAFE_KEY.test(photoId) ? { storageKey: photoId } : null;
       if (!by) throw new HttpError(404, PHOTO_NOT_FOUND);
-      await db.transaction(async (tx) => {
-        const key = await repo.deleteOwnPhoto(tx, memberId, by);
-        if (!key) throw new HttpError(404, PHOTO_NOT_FOUND);
-        await storage.delete(key);
-      });
+      const key = await repo.deleteOwnPhoto(db, memberId, by);
+      if (!key) throw new HttpError(404, PHOTO_NOT_FOUND);
+      await removeFiles([key]);
       return repo.listPhotos(db, memberId);
     },
 
