@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '#tests/support/e2e-server.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { openTestDatabase } from '#tests/support/test-db.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +17,33 @@ describe('GET /api/ready', () => {
     expect(await t.call('GET', '/ready')).toMatchObject({ status: 503, body: { status: 'unavailable', failing: 'storage' } });
     // Liveness stays cheap and says nothing of the storage.
     expect((await t.call('GET', '/health')).status).toBe(200);
+  });
+
+  it('answers 503 while the instance is starting, and 200 once it has started', async () => {
+    const starting = await startTestApp({ ready: false });
+    try {
+      expect(await starting.call('GET', '/ready')).toMatchObject({ status: 503, body: { status: 'starting' } });
+      expect((await starting.call('GET', '/health')).status).toBe(200);
+      starting.app.readiness.ready();
+      expect(await starting.call('GET', '/ready')).toMatchObject({ status: 200, body: { status: 'ready' } });
+    } finally {
+      await starting.close();
+    }
+  });
+
+  it('answers 503 naming the database when the database does not answer', async () => {
+    const database = await openTestDatabase();
+    let closed: Promise<void> | undefined;
+    // Closed here and again by close(): once is enough.
+    const closeOnce = () => (closed ??= database.close());
+    const broken = await startTestApp({ database: { ...database, close: closeOnce } });
+    try {
+      expect((await broken.call('GET', '/ready')).status).toBe(200);
+      await closeOnce();
+      expect(await broken.call('GET', '/ready')).toMatchObject({ status: 503, body: { status: 'unavailable', failing: 'database' } });
+    } finally {
+      await broken.close();
+    }
   });
 
   it('answers 503 while the instance drains', async () => {

@@ -59,6 +59,8 @@ export async function startTestApp(
     storage?: 'folder' | 's3';
     /** STORAGE_PUBLIC_URL: photo URLs point there instead of the API. */
     photoPublicUrl?: string | ((s3: S3Server) => string);
+    /** false: left starting, as a server is until it has started (the test calls `app.readiness.ready()`). */
+    ready?: boolean;
   } = {},
 ) {
   const sink = await startSmtpSink();
@@ -94,7 +96,7 @@ export async function startTestApp(
     },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  app.readiness.ready();
+  if (options.ready !== false) app.readiness.ready();
 
   async function call<T = any>(
     method: string,
