@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { apiUrl } from '#shared/api/api-prefix.ts';
-import { bookingsPaths } from '#shared/api/bookings.paths.ts';
+import { bookingsPage, bookingsPaths } from '#shared/api/bookings.paths.ts';
+import { notificationsPage } from '#shared/api/notifications.paths.ts';
 import type { PushMessage } from '#shared/api/push.ts';
 import { SW_SESSION_DB, SW_SESSION_MESSAGE, SW_SESSION_STORE, SW_TOKEN_KEY, type SwSessionMessage } from '#shared/domain/push.ts';
 
@@ -24,7 +25,7 @@ export function parsePushMessage(text: string | null | undefined): PushMessage |
 
 /** The notification a push message shows: its actions (Accept, Decline) for a booking request. */
 export function notificationOf(message: PushMessage | null): { title: string; options: NotificationOptions & { actions?: { action: string; title: string }[] } } {
-  if (!message) return { title: 'Rendezvous', options: { body: 'You have something new.', icon: ICON, badge: ICON, data: { url: '/notifications' } satisfies NotificationData } };
+  if (!message) return { title: 'Rendezvous', options: { body: 'You have something new.', icon: ICON, badge: ICON, data: { url: notificationsPage.path } satisfies NotificationData } };
   return {
     title: message.title,
     options: {
@@ -70,7 +71,7 @@ export type AcceptDeps = {
 export async function acceptBooking(bookingId: string, tag: string | undefined, deps: AcceptDeps): Promise<'confirmed' | 'refused' | 'opened'> {
   const token = await deps.token();
   if (!token) {
-    await deps.open('/notifications');
+    await deps.open(notificationsPage.path);
     return 'opened';
   }
   let response: Response;
@@ -81,16 +82,16 @@ export async function acceptBooking(bookingId: string, tag: string | undefined, 
       body: JSON.stringify({ action: 'confirm' }),
     });
   } catch {
-    await deps.show('Not accepted yet', { body: 'You seem to be offline. Open Rendezvous to accept the request.', tag, icon: ICON, data: { url: '/notifications' } });
+    await deps.show('Not accepted yet', { body: 'You seem to be offline. Open Rendezvous to accept the request.', tag, icon: ICON, data: { url: notificationsPage.path } });
     return 'refused';
   }
   if (response.ok) {
-    await deps.show('Date confirmed', { body: 'You accepted the booking request. See it in My Bookings.', tag, icon: ICON, data: { url: '/bookings' } });
+    await deps.show('Date confirmed', { body: 'You accepted the booking request. See it in My Bookings.', tag, icon: ICON, data: { url: bookingsPage.path } });
     return 'confirmed';
   }
   const error = ((await response.json().catch(() => null)) as { error?: string } | null)?.error;
   const body = response.status === 401 ? 'Please sign in to Rendezvous again to answer it.' : error ?? 'The request could not be accepted.';
-  await deps.show('Could not accept', { body, tag, icon: ICON, data: { url: '/notifications' } });
+  await deps.show('Could not accept', { body, tag, icon: ICON, data: { url: notificationsPage.path } });
   return 'refused';
 }
 
@@ -120,11 +121,11 @@ const writeToken = (token: string | null) =>
   tokenStore('readwrite', (store) => (token === null ? store.delete(SW_TOKEN_KEY) : store.put(token, SW_TOKEN_KEY))).then(() => undefined);
 
 /** The app's address for a Decline: the booking's decline dialog (a decline needs a message, so it cannot happen in the notification). */
-export const declineUrl = (bookingId: string) => `/bookings?decline=${encodeURIComponent(bookingId)}`;
+export const declineUrl = bookingsPage.decline;
 
 /** What a tap on a notification or one of its buttons does: Accept answers in the worker; anything else opens a screen. */
 export function clickOutcome(action: string, data: Partial<NotificationData> | null | undefined): { accept: string } | { open: string } {
-  const url = typeof data?.url === 'string' ? data.url : '/notifications';
+  const url = typeof data?.url === 'string' ? data.url : notificationsPage.path;
   if (data?.bookingId && action === 'accept') return { accept: data.bookingId };
   if (data?.bookingId && action === 'decline') return { open: declineUrl(data.bookingId) };
   return { open: url };

@@ -396,7 +396,7 @@ describe('a booking’s confirmation and cancellation pushed to the other party'
     expect(sink.to(phone.endpoint)).toEqual([]);
     await t.app.jobs.runDue();
     expect(pushesTo(phone)).toEqual([
-      { type: 'booking_confirmed', title: 'Your date is confirmed!', body: 'See you at noon!', url: '/bookings', tag: `booking-${bookingId}`, bookingId, badge: await unreadOf(guest) },
+      { type: 'booking_confirmed', title: 'Your date is confirmed!', body: 'See you at noon!', url: `/bookings?booking=${bookingId}`, tag: `booking-${bookingId}`, bookingId, badge: await unreadOf(guest) },
     ]);
     expect(sink.to(phone.endpoint)[0]!.headers.urgency).toBe('normal');
 
@@ -436,7 +436,7 @@ describe('a booking’s confirmation and cancellation pushed to the other party'
         type: 'booking_cancelled',
         title: 'Your date was cancelled',
         body: 'I caught a cold, sorry.',
-        url: '/bookings',
+        url: `/bookings?booking=${pair.bookingId}`,
         tag: `booking-${pair.bookingId}`,
         bookingId: pair.bookingId,
         badge: await unreadOf(other),

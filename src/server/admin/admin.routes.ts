@@ -38,13 +38,13 @@ export const adminRoutes =
     );
 
     app.put(
-      '/admin/users/:id/ban',
+      adminPaths.ban.route,
       { config: { ...admin, errors: [404] }, schema: { params: UserParams, body: BanBodySchema, response: { 200: AdminUserResponseSchema } } },
       async (request) => ({ user: await service.setBanned(requireMember(request), request.params.id, request.body) }),
     );
 
     app.delete(
-      '/admin/users/:id',
+      adminPaths.user.route,
       { config: { ...admin, errors: [404] }, schema: { params: UserParams, response: { 200: AdminDeleteResponseSchema } } },
       async (request) => {
         await service.remove(requireMember(request), request.params.id);

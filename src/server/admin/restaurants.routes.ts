@@ -69,19 +69,19 @@ export const restaurantsRoutes =
     );
 
     app.put(
-      '/admin/restaurants/:id',
+      restaurantsPaths.one.route,
       { config: { ...admin, errors: [404] }, schema: { params: Params, body: RestaurantBodySchema, response: { 200: RestaurantResponseSchema } } },
       async (request) => ({ restaurant: await service.update(requireMember(request), request.params.id, request.body) }),
     );
 
     app.patch(
-      '/admin/restaurants/:id/toggle-status',
+      restaurantsPaths.toggle.route,
       { config: { ...admin, errors: [404] }, schema: { params: Params, response: { 200: RestaurantResponseSchema } } },
       async (request) => ({ restaurant: await service.toggle(requireMember(request), request.params.id) }),
     );
 
     app.delete(
-      '/admin/restaurants/:id',
+      restaurantsPaths.one.route,
       { config: { ...admin, errors: [404] }, schema: { params: Params, response: { 200: RestaurantDeleteResponseSchema } } },
       async (request) => {
         await service.remove(requireMember(request), request.params.id);
@@ -106,9 +106,9 @@ export const restaurantsRoutes =
       banners: await service.banners(),
     }));
 
-    for (const event of ['view', 'click'] as const) {
+    for (const [event, path] of [['view', restaurantsPaths.bannerView], ['click', restaurantsPaths.bannerClick]] as const) {
       app.post(
-        `/banners/:id/${event}`,
+        path.route,
         { config: { ...verified, errors: [404, 429] }, schema: { params: Params, response: { 200: BannerCountResponseSchema } } },
         async (request) => {
           await service.count(requireMember(request).id, request.params.id, event);

@@ -45,7 +45,7 @@ export const availabilityRoutes =
     );
 
     app.delete(
-      '/availability/:id',
+      availabilityPaths.slot.route,
       { config: { ...verified, errors: [404, 409, 422] }, schema: { params: SlotParams, body: DeleteBody, response: { 200: SlotDeleteResponseSchema } } },
       async (request, reply) => {
         const member = requireMember(request);

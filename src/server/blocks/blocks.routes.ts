@@ -14,12 +14,12 @@ export const blocksRoutes =
       members: await blocks.blocked(requireMember(request).id),
     }));
 
-    app.post('/users/:id/block', { config: { errors }, schema: { params: MemberParams, response: { 200: BlockResponseSchema } } }, async (request) => {
+    app.post(blocksPaths.block.route, { config: { errors }, schema: { params: MemberParams, response: { 200: BlockResponseSchema } } }, async (request) => {
       await blocks.block(requireMember(request).id, request.params.id);
       return { success: true, message: BLOCK_TEXTS.blocked, isBlocked: true };
     });
 
-    app.delete('/users/:id/block', { config: { errors }, schema: { params: MemberParams, response: { 200: BlockResponseSchema } } }, async (request) => {
+    app.delete(blocksPaths.block.route, { config: { errors }, schema: { params: MemberParams, response: { 200: BlockResponseSchema } } }, async (request) => {
       await blocks.unblock(requireMember(request).id, request.params.id);
       return { success: true, message: BLOCK_TEXTS.unblocked, isBlocked: false };
     });

@@ -38,7 +38,7 @@ export const browseRoutes =
     );
 
     app.get(
-      profilesPaths.memberRoute,
+      profilesPaths.member.route,
       { config: { ...verified, errors: [404] }, schema: { params: MemberParamsSchema, response: { 200: MemberResponseSchema } } },
       async (request) => ({ user: await browse.member(requireMember(request), request.params.id) }),
     );

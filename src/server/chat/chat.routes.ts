@@ -25,7 +25,7 @@ export const chatRoutes =
     );
 
     app.get(
-      '/messages/conversation/:userId',
+      chatPaths.conversation.route,
       { config: { ...verified, errors: [404] }, schema: { params: MemberParams, querystring: ThreadQuerySchema, response: { 200: ThreadResponseSchema } } },
       async (request) => chat.thread(requireMember(request).id, request.params.userId, request.query),
     );
@@ -46,7 +46,7 @@ export const chatRoutes =
     );
 
     app.post(
-      '/messages/mark-read/:userId',
+      chatPaths.markRead.route,
       { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: MarkReadResponseSchema } } },
       async (request) => chat.markRead(requireMember(request).id, request.params.userId),
     );

@@ -15,7 +15,7 @@ export const likesRoutes =
     );
 
     app.post(
-      '/users/:id/like',
+      likesPaths.like.route,
       { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: LikeResponseSchema } } },
       async (request) => {
         await likes.like(requireMember(request).id, request.params.id);
@@ -24,7 +24,7 @@ export const likesRoutes =
     );
 
     app.delete(
-      '/users/:id/like',
+      likesPaths.like.route,
       { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: LikeResponseSchema } } },
       async (request) => {
         await likes.unlike(requireMember(request).id, request.params.id);
@@ -33,7 +33,7 @@ export const likesRoutes =
     );
 
     app.get(
-      '/users/:id/like-status',
+      likesPaths.likeStatus.route,
       { config: { ...verified, errors: [404] }, schema: { params: MemberParams, response: { 200: LikeStatusResponseSchema } } },
       async (request) => ({ isLiked: await likes.isLiked(requireMember(request).id, request.params.id) }),
     );

@@ -27,15 +27,15 @@ export const notificationsRoutes =
       inbox.unreadCount(requireMember(request).id),
     );
 
-    app.put('/users/notifications/:id/read', { config: { ...verified, errors: [404] }, schema: action }, async (request) => ({
+    app.put(notificationsPaths.read.route, { config: { ...verified, errors: [404] }, schema: action }, async (request) => ({
       notification: await inbox.markRead(requireMember(request).id, request.params.id),
     }));
 
-    app.put('/users/notifications/:id/archive', { config: { ...verified, errors: [404] }, schema: action }, async (request) => ({
+    app.put(notificationsPaths.archive.route, { config: { ...verified, errors: [404] }, schema: action }, async (request) => ({
       notification: await inbox.archive(requireMember(request).id, request.params.id),
     }));
 
-    app.put('/users/notifications/:id/acknowledge', { config: { ...verified, errors: [404] }, schema: action }, async (request) => ({
+    app.put(notificationsPaths.acknowledge.route, { config: { ...verified, errors: [404] }, schema: action }, async (request) => ({
       notification: await inbox.acknowledge(requireMember(request).id, request.params.id),
     }));
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NudgeResponseSchema } from '#shared/api/likes.ts';
+import { NudgeResponseSchema, likesPaths } from '#shared/api/likes.ts';
 import { requireMember } from '../platform/auth.ts';
 import type { NudgesService } from './nudges.service.ts';
 
@@ -8,7 +8,7 @@ export const nudgesRoutes =
   (nudges: NudgesService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      '/users/:id/nudge',
+      likesPaths.nudge.route,
       { config: { guard: 'verified', errors: [404, 429] }, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: NudgeResponseSchema } } },
       async (request) => {
         await nudges.nudge(requireMember(request).id, request.params.id);

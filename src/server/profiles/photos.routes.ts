@@ -72,7 +72,7 @@ export const photosRoutes =
     );
 
     app.delete(
-      `${profilesPaths.photos}/:photoId`,
+      profilesPaths.photo.route,
       { config: { errors: [404] }, schema: { params: z.object({ photoId: z.string() }), response: { 200: PhotoDeleteResponseSchema } } },
       async (request) => ({ photos: await photos.remove(requireMember(request).id, request.params.photoId) }),
     );

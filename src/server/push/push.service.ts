@@ -1,6 +1,8 @@
 import type { Agent } from 'node:https';
 import { sql, type SQL } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
+import { bookingsPage } from '#shared/api/bookings.paths.ts';
+import { notificationsPage } from '#shared/api/notifications.paths.ts';
 import { PUSH_ENDPOINT_HTTPS, PUSH_ENDPOINT_NOT_ALLOWED, type PushMessage, type PushSubscriptionBody } from '#shared/api/push.ts';
 import type { NotificationType } from '#shared/domain/notifications.ts';
 import type { NotificationSettings } from '#shared/domain/profile.ts';
@@ -63,7 +65,7 @@ export const MESSAGE_PUSH_MAX = 120;
 const bookingUpdate = (type: 'booking_confirmed' | 'booking_cancelled') => (source: PushSource): PushMessage | null => {
   const bookingId = source.data?.bookingId;
   if (!bookingId) return null;
-  return { type, title: source.title, body: clip(source.message), url: '/bookings', tag: `booking-${bookingId}`, bookingId };
+  return { type, title: source.title, body: clip(source.message), url: bookingsPage.booking(bookingId), tag: `booking-${bookingId}`, bookingId };
 };
 
 /** The inbox kinds that also go to a member's devices, and how (booking requests: `bookingRequestPushJobs`). */
@@ -74,7 +76,7 @@ const RULES: Partial<Record<NotificationType, Rule>> = {
       type: 'nudge',
       title: source.title,
       body: clip(source.message),
-      url: '/notifications',
+      url: notificationsPage.path,
       tag: `nudge-${source.senderId ?? 'member'}`,
     }),
   },
@@ -121,7 +123,7 @@ const clipSql = (text: SQL, max = BODY_MAX) =>
 export function bookingRequestPushJobs(item: { hostId: SQL; bookingId: SQL; title: SQL; message: SQL; venue: SQL; createdAt: SQL; expiresAt: SQL }): SQL {
   const venue = sql`(case when ${item.venue} = '' then '' else ' Venue: ' || ${item.venue} || '.' end)`;
   const message = sql`jsonb_build_object('type', 'booking_request', 'title', ${item.title}, 'body', ${clipSql(sql`(${item.message} || ${venue})`)},
-    'url', '/notifications', 'tag', 'booking-request-' || ${item.bookingId}, 'bookingId', ${item.bookingId},
+    'url', ${sql.raw(`'${notificationsPage.path}'`)}, 'tag', 'booking-request-' || ${item.bookingId}, 'bookingId', ${item.bookingId},
     'actions', ${sql.raw(`'${JSON.stringify(BOOKING_REQUEST_ACTIONS)}'`)}::jsonb)`;
   return enqueueEach(PUSH_JOB, repo.devicePayloads(item.hostId, 'newBooking' satisfies Setting, message, item.expiresAt), { runAt: item.createdAt });
 }

@@ -1,7 +1,9 @@
+import { pathWithId } from './path-with-id.ts';
+
 export const adminPaths = {
   stats: '/admin/stats',
   users: '/admin/users',
-  ban: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/ban`,
-  user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  ban: pathWithId('/admin/users', '/ban'),
+  user: pathWithId('/admin/users'),
   auditLog: '/admin/audit-log',
 } as const;

@@ -1,6 +1,8 @@
+import { pathWithId } from './path-with-id.ts';
+
 export const availabilityPaths = {
   create: '/availability/create',
-  slot: (slotId: string) => `/availability/${encodeURIComponent(slotId)}`,
+  slot: pathWithId('/availability'),
   myCalendar: '/availability/my-calendar',
   browse: '/availability/browse',
 } as const;

@@ -1,5 +1,7 @@
+import { pathWithId } from './path-with-id.ts';
+
 export const blocksPaths = {
-  block: (userId: string) => `/users/${encodeURIComponent(userId)}/block`,
+  block: pathWithId('/users', '/block'),
   blocked: '/users/blocked',
 } as const;
 

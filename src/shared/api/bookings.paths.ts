@@ -1,10 +1,10 @@
+import { pathWithId } from './path-with-id.ts';
 import { CANCEL_CUTOFF_HOURS, REVIEW_AFTER_HOURS } from '../domain/booking.ts';
 
 const BOOKINGS = '/bookings';
 
 /** A path that names one booking: call it with the id for the URL; `.route` is the server's route for it. */
-const ofBooking = (suffix: string) =>
-  Object.assign((id: string) => `${BOOKINGS}/${encodeURIComponent(id)}${suffix}`, { route: `${BOOKINGS}/:id${suffix}` });
+const ofBooking = (suffix: string) => pathWithId(BOOKINGS, suffix);
 
 export const bookingsPaths = {
   request: `${BOOKINGS}/request`,
@@ -16,8 +16,9 @@ export const bookingsPaths = {
   noShow: ofBooking('/no-show'),
 } as const;
 
-/** The search parameter of the app's My Bookings page that names one booking to show. */
+/** The search parameters of the app's My Bookings page: one booking to show, and a request whose decline dialog opens (a push's Decline). */
 export const BOOKING_SEARCH_PARAM = 'booking';
+export const DECLINE_SEARCH_PARAM = 'decline';
 
 /**
  * The app's My Bookings page (a page, not an API call): `booking(id)` opens it on that booking,
@@ -26,6 +27,7 @@ export const BOOKING_SEARCH_PARAM = 'booking';
 export const bookingsPage = {
   path: '/bookings',
   booking: (id: string) => `/bookings?${BOOKING_SEARCH_PARAM}=${encodeURIComponent(id)}`,
+  decline: (id: string) => `/bookings?${DECLINE_SEARCH_PARAM}=${encodeURIComponent(id)}`,
 } as const;
 
 /** Error texts the server answers with; the client maps some to the texts of core-journey §8. */

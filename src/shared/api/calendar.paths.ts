@@ -1,10 +1,10 @@
+import { pathWithId } from './path-with-id.ts';
+
 /** Where a member's private calendar feed is served: outside the API (no bearer token), `/calendar/<secret>.ics`. */
 export const CALENDAR_FEED_PREFIX = '/calendar/';
 
 /** The calendar file of one booking; `.route` is the server's route for it. */
-const bookingFile = Object.assign((bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/calendar.ics`, {
-  route: '/bookings/:id/calendar.ics',
-});
+const bookingFile = pathWithId('/bookings', '/calendar.ics');
 
 export const calendarPaths = {
   bookingFile,

@@ -1,8 +1,10 @@
+import { pathWithId } from './path-with-id.ts';
+
 export const chatPaths = {
   conversations: '/messages/conversations',
-  conversation: (userId: string) => `/messages/conversation/${encodeURIComponent(userId)}`,
+  conversation: pathWithId('/messages/conversation', '', 'userId'),
   send: '/messages/send',
-  markRead: (userId: string) => `/messages/mark-read/${encodeURIComponent(userId)}`,
+  markRead: pathWithId('/messages/mark-read', '', 'userId'),
   unreadCount: '/messages/unread-count',
 } as const;
 

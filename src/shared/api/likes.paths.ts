@@ -1,8 +1,10 @@
+import { pathWithId } from './path-with-id.ts';
+
 export const likesPaths = {
-  like: (userId: string) => `/users/${encodeURIComponent(userId)}/like`,
-  likeStatus: (userId: string) => `/users/${encodeURIComponent(userId)}/like-status`,
+  like: pathWithId('/users', '/like'),
+  likeStatus: pathWithId('/users', '/like-status'),
   likes: '/users/likes',
-  nudge: (userId: string) => `/users/${encodeURIComponent(userId)}/nudge`,
+  nudge: pathWithId('/users', '/nudge'),
 } as const;
 
 export const CANNOT_LIKE_YOURSELF = 'Cannot like yourself';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BOOKING_SEARCH_PARAM } from '#shared/api/bookings.paths.ts';
+import { BOOKING_SEARCH_PARAM, DECLINE_SEARCH_PARAM } from '#shared/api/bookings.paths.ts';
 import { bookingQueries } from '#app/bookings/bookings.api.ts';
 import { BookingsPage } from '#app/bookings/bookings-page.tsx';
 import { stringParam } from '#app/platform/guards.ts';
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_member/_verified/bookings')({
   // ?decline={bookingId} opens that request's decline dialog (a push notification's Decline);
   // ?booking={bookingId} shows that booking (`bookingsPage.booking`: a calendar event's link back).
   validateSearch: (search: Record<string, unknown>): { decline?: string; booking?: string } => {
-    const decline = stringParam(search, 'decline', 100);
+    const decline = stringParam(search, DECLINE_SEARCH_PARAM, 100);
     const booking = stringParam(search, BOOKING_SEARCH_PARAM, 100);
     return { ...(decline && { decline }), ...(booking && { booking }) };
   },
