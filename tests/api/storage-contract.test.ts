@@ -170,9 +170,16 @@ describe('the S3 bucket', () => {
     const error = await s3.storage({ bucket: 'no-such-bucket' }).check().catch((e: unknown) => e);
     expect(objectStoreFailure(error, missing)).toMatch(/^STORAGE_URL: there is no bucket "no-such-bucket"/);
 
-    const wrongKeys = { ...s3.settings(), credentials: { accessKeyId: 'WRONG', secretAccessKey: 'WRONG' } };
-    const refused = await s3Storage(wrongKeys).check().catch((e: unknown) => e);
-    expect(objectStoreFailure(refused, wrongKeys)).toMatch(/^S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: .* refused access .*403/);
+    const wrongKeyId = { ...s3.settings(), credentials: { accessKeyId: 'WRONG', secretAccessKey: 'WRONG' } };
+    const unknown = await s3Storage(wrongKeyId).check().catch((e: unknown) => e);
+    expect(objectStoreFailure(unknown, wrongKeyId)).toMatch(/^S3_ACCESS_KEY_ID: .* does not know this access key$/);
+
+    // The right key with a wrong secret: the signature does not match.
+    const wrongSecret = { ...s3.settings(), credentials: { ...s3.settings().credentials!, secretAccessKey: 'WRONG' } };
+    const unsigned = await s3Storage(wrongSecret).check().catch((e: unknown) => e);
+    expect(objectStoreFailure(unsigned, wrongSecret)).toMatch(/^S3_SECRET_ACCESS_KEY: .* refused the signature made with this secret key$/);
+    await expect(s3Storage(wrongSecret).put('k2.webp', text('img'))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    expect(await s3.storage().get('k2.webp')).toBeNull();
   });
 });
 
@@ -260,14 +267,17 @@ describe('a server configured with a bucket', () => {
     }
   });
 
-  it('does not start when the access key is refused, naming the key variables', async () => {
+  it.each([
+    ['access key', 'S3_ACCESS_KEY_ID', /S3_ACCESS_KEY_ID: .* does not know this access key/],
+    ['secret key', 'S3_SECRET_ACCESS_KEY', /S3_SECRET_ACCESS_KEY: .* refused the signature made with this secret key/],
+  ])('does not start when the %s is wrong, naming its variable', async (_name, variable, message) => {
     const dataDir = tempFolder();
     const saved = { ...process.env };
-    Object.assign(process.env, { ...s3.env(), S3_ACCESS_KEY_ID: 'WRONG' });
+    Object.assign(process.env, { ...s3.env(), [variable]: 'WRONG' });
     try {
       const result = await runCommand('src/server/main.ts', [], dataDir, 60_000);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: .* refused access/);
+      expect(result.stderr).toMatch(message);
     } finally {
       process.env = saved;
     }

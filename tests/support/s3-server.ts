@@ -1,7 +1,8 @@
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import S3rver from 's3rver';
 import { s3Client, s3Storage, type ObjectStoreSettings } from '#server/platform/storage-s3.ts';
 import type { FileStorage } from '#server/platform/storage.ts';
 
-/** The keys s3rver takes (it checks the access key, not the V4 signature). */
+/** The keys s3rver takes (its own account; checksSignatures below checks the secret). */
 const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 
@@ -36,6 +37,7 @@ export async function startS3Server(bucket = 'rendezvous-test'): Promise<S3Serve
   const directory = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   putsWholeObjects(server);
+  checksSignatures(server, { [ACCESS_KEY_ID]: SECRET_ACCESS_KEY });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const settings = (options: { bucket?: string; prefix?: string } = {}): ObjectStoreSettings => ({
@@ -114,4 +116,69 @@ function putsWholeObjects(server: S3rver) {
     void put.finally(() => turns.get(key) === put && turns.delete(key)).catch(() => {});
     return put;
   };
+}
+
+type KoaContext = { req: IncomingMessage; status: number; type: string; body: unknown };
+type KoaMiddleware = (ctx: KoaContext, next: () => Promise<unknown>) => unknown;
+
+/**
+ * s3rver checks the access key of a V4-signed request but not its signature, so a wrong secret key
+ * would pass. This checks it as S3 does, answering 403 SignatureDoesNotMatch: the signature of the
+ * canonical request (method, path, query, signed headers, the payload's declared hash) with the
+ * key derived from the secret. The payload is taken as its x-amz-content-sha256 header declares it.
+ * Unsigned requests (a CDN's, reading a public object) and unknown keys go on to s3rver's own checks.
+ */
+function checksSignatures(server: S3rver, secrets: Record<string, string>) {
+  const verify: KoaMiddleware = async (ctx, next) => {
+    const header = ctx.req.headers.authorization ?? '';
+    const parsed = /^AWS4-HMAC-SHA256 Credential=([^/,]+)\/([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(header);
+    const secret = parsed ? secrets[parsed[1]!] : undefined;
+    if (!parsed || secret === undefined) return next();
+    const [, , scope, signedHeaders, signature] = parsed as unknown as [string, string, string, string, string];
+    if (v4Signature(ctx.req, secret, scope, signedHeaders.split(';')) === signature) return next();
+    ctx.status = 403;
+    ctx.type = 'application/xml';
+    ctx.body =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided. Check your key and signing method.</Message></Error>';
+  };
+  // First, before s3rver's own middleware (Koa composes the list when the server starts).
+  (server as unknown as { middleware: KoaMiddleware[] }).middleware.unshift(verify);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
+/** URI encoding as SigV4 wants it: RFC 3986, every character but A-Z a-z 0-9 - _ . ~ escaped. */
+const uriEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** AWS Signature Version 4 of a request as it arrived, for `scope` (date/region/service/aws4_request). */
+function v4Signature(request: IncomingMessage, secret: string, scope: string, signedHeaders: string[]): string {
+  const url = request.url ?? '/';
+  const queryAt = url.indexOf('?');
+  // S3 signs the path as sent (encoded once), not normalised or encoded again.
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const query = (queryAt < 0 ? '' : url.slice(queryAt + 1))
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const [name, value] = equals < 0 ? [pair, ''] : [pair.slice(0, equals), pair.slice(equals + 1)];
+      return [uriEncode(decodeURIComponent(name)), uriEncode(decodeURIComponent(value))] as const;
+    })
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  const headerValue = (name: string) => String(request.headers[name] ?? '').trim().replace(/\s+/g, ' ');
+  const canonicalRequest = [
+    request.method,
+    path,
+    query,
+    signedHeaders.map((name) => `${name}:${headerValue(name)}`).join('\n'),
+    '',
+    signedHeaders.join(';'),
+    headerValue('x-amz-content-sha256') || sha256(''),
+  ].join('\n');
+  const stringToSign = ['AWS4-HMAC-SHA256', headerValue('x-amz-date'), scope, sha256(canonicalRequest)].join('\n');
+  const [date, region, service] = scope.split('/') as [string, string, string];
+  const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
+  return createHmac('sha256', key).update(stringToSign).digest('hex');
 }

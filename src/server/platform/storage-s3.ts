@@ -60,6 +60,19 @@ export function s3Storage(settings: ObjectStoreSettings, client = s3Client(setti
       throw error;
     }
   }
+  /**
+   * A HEAD's 403 has no body to say why; a GET's has (InvalidAccessKeyId, SignatureDoesNotMatch,
+   * AccessDenied), so the start can name the one variable to fix.
+   */
+  async function whyRefused(headRefusal: unknown): Promise<unknown> {
+    try {
+      const answer = await client.send(new GetObjectCommand(where('.rendezvous-check')));
+      (answer.Body as Readable).destroy();
+      return headRefusal;
+    } catch (refusal) {
+      return statusOf(refusal) === 403 ? refusal : headRefusal;
+    }
+  }
   return {
     async put(key, bytes) {
       assertKey(key);
@@ -100,7 +113,11 @@ export function s3Storage(settings: ObjectStoreSettings, client = s3Client(setti
       return keys;
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (error) {
+        throw statusOf(error) === 403 ? await whyRefused(error) : error;
+      }
     },
   };
 }
