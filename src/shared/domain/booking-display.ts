@@ -1,5 +1,6 @@
 import type { Booking } from '../api/bookings.ts';
 import { BOOKING_ERRORS } from '../api/bookings.paths.ts';
+import { REQUEST_SENT } from './slot-booking.ts';
 import { CANCEL_CUTOFF_HOURS, HOUR_MS, REVIEW_AFTER_HOURS, isCancelled, isNoShow, type BookingStatus } from './booking.ts';
 
 /** What /bookings shows for one booking (core-journey §4 "My bookings display rules"). */
@@ -45,11 +46,11 @@ export function statusBadge(status: BookingStatus): BookingDisplay['badge'] {
 export type BookingStatusWith = { status: string; isInitiator: boolean };
 
 /** A pending request as the two members read it: who asked, and who is asked (core-journey §2 /browse). */
-export const pendingLabel = (isInitiator: boolean): 'Request Sent' | 'Pending' => (isInitiator ? 'Request Sent' : 'Pending');
+export const pendingLabel = (isInitiator: boolean): typeof REQUEST_SENT | 'Pending' => (isInitiator ? REQUEST_SENT : 'Pending');
 
 /**
- * The booking between the viewer and a member, in one label: on the browse cards' button, the
- * member's page and the Available Dates cards.
+ * The booking between the viewer and a member, in one label, on the member's page (a browse card's
+ * button reads pendingLabel's words, and each free time's button slot-booking's).
  */
 export function bookingStatusLabel(booking: BookingStatusWith): string {
   if (booking.status === 'pending') return pendingLabel(booking.isInitiator);
