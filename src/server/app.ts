@@ -44,7 +44,7 @@ import { nudgesRoutes } from './nudges/nudges.routes.ts';
 import { registerNudgeMails } from './nudges/nudges.mails.ts';
 import { createNudgesService } from './nudges/nudges.service.ts';
 import { photosRoutes } from './profiles/photos.routes.ts';
-import { createPhotosService } from './profiles/photos.service.ts';
+import { createPhotosService, type PhotosService } from './profiles/photos.service.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { pushRoutes } from './push/push.routes.ts';
@@ -125,7 +125,7 @@ declare module 'fastify' {
 }
 
 /** The jobs of every feature, recurring ones included, registered once here. */
-function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: MailDeps, calendar: CalendarService) {
+function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, photos: PhotosService, mail: MailDeps, calendar: CalendarService) {
   registerBookingJobs(jobs, { ...mail, calendarFileOf: (memberId, bookingId) => calendar.bookingFile(memberId, bookingId) });
   registerNudgeMails(jobs, mail);
   registerReportMails(jobs, mail);
@@ -137,6 +137,8 @@ function registerFeatureJobs(jobs: Jobs, restaurants: RestaurantsService, mail: 
     await pruneIdempotencyKeys(db, now);
     await restaurants.sweepUnclaimedUploads(now);
     await pruneCardChanges(db);
+    // Last: it calls the storage, which may be down (the job is then retried, the rest already done).
+    await photos.sweepOrphanFiles(now);
   });
 }
 
@@ -192,7 +194,7 @@ export async function buildApp(deps: AppDeps) {
   const biometric = createBiometricService({ db, clock: deps.clock, publicUrl: deps.publicUrl, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
-  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log });
+  const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log, usedElsewhere: (keys) => restaurants.imagesInUse(keys) });
   const browse = createBrowseService({
     db,
     clock: deps.clock,
@@ -223,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });
-  registerFeatureJobs(jobs, restaurants, { mailer: deps.mailer, publicUrl: deps.publicUrl }, calendar);
+  registerFeatureJobs(jobs, restaurants, photos, { mailer: deps.mailer, publicUrl: deps.publicUrl }, calendar);
   const push = createPushService({
     db,
     clock: deps.clock,

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectStoreFailure, s3Storage } from '#server/platform/storage-s3.ts';
 import { folderStorage, type FileStorage } from '#server/platform/storage.ts';
 import { fixedClock } from '#server/platform/clock.ts';
-import { createPhotosService } from '#server/profiles/photos.service.ts';
+import { createPhotosService, ORPHAN_FILE_AGE_MS } from '#server/profiles/photos.service.ts';
 import { photos as photosTable } from '#server/profiles/profiles.tables.ts';
 import { runCommand } from '#tests/support/commands.ts';
 import { startS3Server, type S3Server } from '#tests/support/s3-server.ts';
@@ -39,6 +40,8 @@ type Subject = {
   storage: FileStorage;
   /** Takes the storage's place away under it (the folder removed, the bucket removed). */
   breakIt(): Promise<void>;
+  /** Makes a file look last written at `when`, as if it had been put then. */
+  backdate(key: string, when: Date): Promise<void>;
 };
 
 let buckets = 0;
@@ -47,15 +50,24 @@ const implementations: [string, () => Promise<Subject>][] = [
     'folder',
     async () => {
       const dir = path.join(tempFolder(), 'photos');
-      return { storage: folderStorage(dir), breakIt: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        storage: folderStorage(dir),
+        breakIt: async () => rmSync(dir, { recursive: true, force: true }),
+        backdate: (key, when) => utimes(path.join(dir, key), when, when),
+      };
     },
   ],
   [
     'S3 bucket',
     async () => {
       const bucket = `contract-${++buckets}`;
+      const prefix = 'uploads/photos/';
       await s3.createBucket(bucket);
-      return { storage: s3.storage({ bucket, prefix: 'uploads/photos/' }), breakIt: () => s3.removeBucket(bucket) };
+      return {
+        storage: s3.storage({ bucket, prefix }),
+        breakIt: () => s3.removeBucket(bucket),
+        backdate: (key, when) => s3.backdate(key, when, { bucket, prefix }),
+      };
     },
   ],
 ];
@@ -144,10 +156,62 @@ describe.each(implementations)('FileStorage: %s', (_name, make) => {
     expect(listed.every((key) => /^[A-Za-z0-9_-]+\.[a-z0-9]+$/.test(key))).toBe(true);
   });
 
+  it('goes through its keys in order with when each was written, from after a given key', async () => {
+    const keys = ['scan-c.webp', 'scan-a.webp', 'scan-b.webp'];
+    const started = Date.now();
+    for (const key of keys) await storage.put(key, text(key));
+    const scanned = async (after?: string) => {
+      const entries = [];
+      for await (const entry of storage.scan(after)) if (entry.key.startsWith('scan-')) entries.push(entry);
+      return entries;
+    };
+    const all = await scanned();
+    expect(all.map((entry) => entry.key)).toEqual(['scan-a.webp', 'scan-b.webp', 'scan-c.webp']);
+    // Written just now (S3 keeps whole seconds).
+    for (const { modifiedAt } of all) expect(Math.abs(modifiedAt.getTime() - started)).toBeLessThan(60_000);
+    expect((await scanned('scan-a.webp')).map((entry) => entry.key)).toEqual(['scan-b.webp', 'scan-c.webp']);
+    expect(await scanned('scan-c.webp')).toEqual([]);
+
+    const lastYear = new Date(Date.UTC(2025, 5, 1, 12));
+    await subject.backdate('scan-b.webp', lastYear);
+    expect((await scanned()).find((entry) => entry.key === 'scan-b.webp')!.modifiedAt).toEqual(lastYear);
+  });
+
   it('passes its check while usable, and fails it once its folder or bucket is gone', async () => {
     await storage.check();
     await subject.breakIt();
     await expect(storage.check()).rejects.toThrow();
+  });
+});
+
+describe.each(implementations)('the orphan sweep on the %s', (_name, make) => {
+  it('deletes the files over a day old that nothing names, a batch a run, each run going on where the last stopped', async () => {
+    const { storage, backdate } = await make();
+    const database = await openTestDatabase();
+    try {
+      const now = new Date();
+      const named = 'named-elsewhere.webp';
+      const photos = createPhotosService({
+        db: database.db,
+        clock: fixedClock(now),
+        storage,
+        log: { error() {} },
+        usedElsewhere: async (keys) => keys.filter((key) => key === named),
+      });
+      const orphans = ['o1.webp', 'o2.webp', 'o3.webp', 'o4.webp', 'o5.webp'];
+      for (const key of [...orphans, named, 'fresh.webp']) await storage.put(key, text(key));
+      for (const key of [...orphans, named]) await backdate(key, new Date(now.getTime() - 2 * ORPHAN_FILE_AGE_MS));
+      // Not a day old yet: an upload whose row may still be on its way.
+      await backdate('fresh.webp', new Date(now.getTime() - ORPHAN_FILE_AGE_MS + 60_000));
+
+      // In key order, three a run: fresh, named, o1 | o2, o3, o4 | o5, and round again.
+      const removed = [];
+      for (let run = 0; run < 4; run += 1) removed.push(await photos.sweepOrphanFiles(now, 3));
+      expect(removed).toEqual([1, 3, 1, 0]);
+      expect((await storage.list()).sort()).toEqual(['fresh.webp', named]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, utimes, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import os from 'node:os';
@@ -26,6 +26,8 @@ export type S3Server = {
   createBucket(name: string): Promise<void>;
   /** Removes a bucket with everything in it. */
   removeBucket(name: string): Promise<void>;
+  /** Makes an object look last written at `when` (its LastModified), as if it had been put then. */
+  backdate(key: string, when: Date, options?: { bucket?: string; prefix?: string }): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -73,6 +75,11 @@ export async function startS3Server(bucket = 'rendezvous-test'): Promise<S3Serve
         await client.send(new DeleteObjectsCommand({ Bucket: name, Delete: { Objects: objects } }));
       }
       await client.send(new DeleteBucketCommand({ Bucket: name }));
+    },
+    async backdate(key, when, options = {}) {
+      const store = (server as unknown as { store: FilesystemStore }).store;
+      // s3rver answers the object file's mtime as its LastModified.
+      await utimes(store.getResourcePath(options.bucket ?? bucket, `${options.prefix ?? ''}${key}`, 'object'), when, when);
     },
     async close() {
       client.destroy();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { RestaurantInput } from '#shared/api/restaurants.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { bannerUploads, restaurants } from './restaurants.tables.ts';
@@ -100,4 +100,18 @@ export async function claimUpload(tx: Tx, key: string): Promise<boolean> {
 export async function dropUploadsBefore(db: Tx, cutoff: Date): Promise<string[]> {
   const dropped = await db.delete(bannerUploads).where(lt(bannerUploads.uploadedAt, cutoff)).returning({ key: bannerUploads.key });
   return dropped.map((row) => row.key);
+}
+
+/**
+ * Which of these keys a restaurant shows or an upload still waits with, in one statement: a save
+ * that claims an upload meanwhile moves the key from one table to the other within its snapshot.
+ */
+export async function imageKeysIn(db: Tx, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ key: sql<string>`${restaurants.bannerImageKey}` })
+    .from(restaurants)
+    .where(inArray(restaurants.bannerImageKey, keys))
+    .union(db.select({ key: bannerUploads.key }).from(bannerUploads).where(inArray(bannerUploads.key, keys)));
+  return rows.map((row) => row.key);
 }

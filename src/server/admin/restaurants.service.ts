@@ -171,6 +171,9 @@ export function createRestaurantsService(deps: { db: Db; clock: Clock; images: B
       return keys.length;
     },
 
+    /** Of these stored files, the ones a restaurant shows or an upload waits with (the orphan sweep keeps them). */
+    imagesInUse: (keys: string[]): Promise<string[]> => repo.imageKeysIn(db, keys),
+
     /** GET /banners: active restaurants with active banners. */
     async banners(): Promise<Banner[]> {
       const rows = await repo.activeBanners(db, BANNERS_SHOWN_MAX);

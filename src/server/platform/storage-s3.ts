@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { assertKey, SAFE_KEY, type FileStorage } from './storage.ts';
+import { assertKey, SAFE_KEY, type FileStorage, type StoredEntry } from './storage.ts';
 
 /** An S3-compatible bucket as configured (STORAGE_URL and the S3_* variables). */
 export type ObjectStoreSettings = {
@@ -60,6 +60,17 @@ export function s3Storage(settings: ObjectStoreSettings, client = s3Client(setti
       throw error;
     }
   }
+  /** ListObjectsV2 returns keys in order, a page of up to 1,000 at a time. */
+  async function* scan(after?: string): AsyncGenerator<StoredEntry> {
+    const from = after === undefined ? {} : { StartAfter: `${prefix}${after}` };
+    for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix, ...from })) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(prefix.length);
+        // An object without a date (no S3 server omits it) counts as new: the sweep never takes it.
+        if (key && SAFE_KEY.test(key)) yield { key, modifiedAt: object.LastModified ?? new Date() };
+      }
+    }
+  }
   /**
    * A HEAD's 403 has no body to say why; a GET's has (InvalidAccessKeyId, SignatureDoesNotMatch,
    * AccessDenied), so the start can name the one variable to fix.
@@ -104,14 +115,10 @@ export function s3Storage(settings: ObjectStoreSettings, client = s3Client(setti
     },
     async list() {
       const keys: string[] = [];
-      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix })) {
-        for (const object of page.Contents ?? []) {
-          const key = object.Key?.slice(prefix.length);
-          if (key && SAFE_KEY.test(key)) keys.push(key);
-        }
-      }
+      for await (const { key } of scan()) keys.push(key);
       return keys;
     },
+    scan,
     async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }));

@@ -7,6 +7,9 @@ import type { Readable } from 'node:stream';
 /** A stored file being read: its bytes as a stream, and how many there are. */
 export type StoredFile = { stream: Readable; size: number };
 
+/** A key held, and when its bytes were last written (the folder's mtime, the object's LastModified). */
+export type StoredEntry = { key: string; modifiedAt: Date };
+
 /** Where uploaded files live: a folder (the default) or an object store (storage-s3.ts). */
 export type FileStorage = {
   /** Replaces the whole file at once: a reader sees the old bytes or the new ones, never a mix. */
@@ -20,6 +23,12 @@ export type FileStorage = {
   delete(key: string): Promise<void>;
   /** Every key held, in no set order (backups copy them all). */
   list(): Promise<string[]>;
+  /**
+   * The keys held with their ages, in key order, from the first key after `after` (from the start
+   * when omitted); read a page at a time, so a caller that stops early (the orphan sweep) has not
+   * listed the rest.
+   */
+  scan(after?: string): AsyncIterable<StoredEntry>;
   /** Throws when files cannot be stored now (readiness: GET /api/ready). */
   check(): Promise<void>;
 };
@@ -84,6 +93,15 @@ export function folderStorage(dir: string): FileStorage {
     async list() {
       await ready;
       return (await readdir(dir)).filter((name) => SAFE_KEY.test(name));
+    },
+    async *scan(after) {
+      await ready;
+      // A folder removed under the server (readiness tells of it) holds nothing to go through.
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+      for (const key of names.filter((name) => SAFE_KEY.test(name) && (after === undefined || name > after)).sort()) {
+        const found = await stat(path.join(dir, key)).catch(orNullWhenMissing);
+        if (found) yield { key, modifiedAt: found.mtime };
+      }
     },
     async check() {
       await ready;

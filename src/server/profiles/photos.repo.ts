@@ -1,4 +1,4 @@
-import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb } from '../platform/db/prepared.ts';
@@ -80,4 +80,11 @@ export async function deleteOwnPhoto(db: Tx, userId: string, by: { id: string } 
 export async function eraseMember(tx: Tx, userId: string): Promise<string[]> {
   const removed = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ key: photos.storageKey });
   return removed.map((photo) => photo.key);
+}
+
+/** Which of these storage keys a photo row names. */
+export async function photoKeysIn(db: Tx, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: photos.storageKey }).from(photos).where(inArray(photos.storageKey, keys));
+  return rows.map((row) => row.key);
 }

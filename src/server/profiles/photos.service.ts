@@ -37,14 +37,22 @@ function oversizeMessage(names: string[]): string {
   return `${names.length} photos are larger than ${MAX_MB} MB: ${names.join(', ')}`;
 }
 
+/** How long a stored file may wait for the row that names it (an upload under way) before the sweep takes it for an orphan. */
+export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
+/** Files the sweep looks at in one run; the next run goes on after the last of them. */
+export const ORPHAN_SWEEP_BATCH = 1000;
+
 export function createPhotosService(deps: {
   db: Db;
   clock: Clock;
   storage: FileStorage;
   log: { error(obj: object, msg: string): void };
-  /** The first photo's points are published here once committed. */
+  /** Of these stored files, those another feature names (restaurant banners, their uploads waiting for a save). */
+  usedElsewhere?: (keys: string[]) => Promise<string[]>;
 }) {
   const { db, clock, storage, log } = deps;
+  /** Where the sweep's next run starts (this instance's; undefined: from the first key). */
+  let sweptUpTo: string | undefined;
 
   async function removeFiles(keys: string[]) {
     for (const key of keys) {
@@ -141,6 +149,30 @@ export function createPhotosService(deps: {
 
     /** Removes stored files whose rows are gone (an admin's removal of a member); a failure is logged, not thrown. */
     removeFiles,
+
+    /**
+     * Part of the hourly prune: stored files older than a day that no photo row, restaurant banner
+     * or waiting banner upload names (a crash between a file's put and its row's commit, a removal
+     * that failed) are deleted. `batch` files a run, going round the whole storage over the runs.
+     * Answers how many went.
+     */
+    async sweepOrphanFiles(now: Date, batch = ORPHAN_SWEEP_BATCH): Promise<number> {
+      const before = now.getTime() - ORPHAN_FILE_AGE_MS;
+      const old: string[] = [];
+      let seen = 0;
+      let last: string | undefined;
+      for await (const file of storage.scan(sweptUpTo)) {
+        if (file.modifiedAt.getTime() < before) old.push(file.key);
+        last = file.key;
+        if ((seen += 1) === batch) break;
+      }
+      sweptUpTo = seen === batch ? last : undefined;
+      // Read after the listing: a file listed is over a day old, so any row naming it has committed by now.
+      const used = new Set([...(await repo.photoKeysIn(db, old)), ...((await deps.usedElsewhere?.(old)) ?? [])]);
+      const orphans = old.filter((key) => !used.has(key));
+      await removeFiles(orphans);
+      return orphans.length;
+    },
 
     /**
      * Another feature's image (a restaurant banner) through the same pipeline: the type from the
