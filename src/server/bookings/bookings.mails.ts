@@ -65,6 +65,13 @@ export type BookingMailFacts = {
   guest: Recipient;
 };
 
+/** The title of every date that ends without either party's choice: its inbox item and its mail. */
+export const DATE_CANCELLED_TITLE = 'Your date was cancelled';
+/** The reason stored on a date a block ended (decision 74): its mail and its view name nobody. */
+export const DATE_ENDED_REASON = 'Date cancelled';
+/** All the other party of a date ended by a block is told, in their inbox and in the mail. */
+export const dateEndedMessage = (slot: Omit<SlotClock, 'endTime'>) => `Your date on ${slotStart(slot)} is cancelled.`;
+
 const quoted = (label: string, text: string | null) => (text?.trim() ? `\n\n${label}: "${text.trim()}"` : '');
 
 /**
@@ -97,12 +104,14 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
       );
     case 'bookingCancelled': {
       if (booking.status !== 'cancelled') return null;
+      const yours = `\n\nYour bookings:\n\n${bookings}`;
+      // Ended by a block: only that it is cancelled, in the inbox item's words (no name, no reason).
+      if (booking.cancelReason === DATE_ENDED_REASON) return mail(DATE_CANCELLED_TITLE, `${dateEndedMessage(slot)}${yours}`);
       // An admin's removal of the other member cancels too (decision 21): no name, nothing of theirs.
-      const text =
-        other.accountStatus === 'deleted'
-          ? `The member you were to meet on ${when} is no longer on Rendezvous, so this date is cancelled.`
-          : `${other.name} cancelled your date on ${when}.${quoted('Their reason', booking.cancelReason)}`;
-      return mail(other.accountStatus === 'deleted' ? 'Your date was cancelled' : `Your date with ${other.name} was cancelled`, `${text}\n\nYour bookings:\n\n${bookings}`);
+      if (other.accountStatus === 'deleted') {
+        return mail(DATE_CANCELLED_TITLE, `The member you were to meet on ${when} is no longer on Rendezvous, so this date is cancelled.${yours}`);
+      }
+      return mail(`Your date with ${other.name} was cancelled`, `${other.name} cancelled your date on ${when}.${quoted('Their reason', booking.cancelReason)}${yours}`);
     }
     case 'bookingReminder':
       if (booking.status !== 'confirmed' || booking.startsAt <= now || !takesPart(other)) return null;

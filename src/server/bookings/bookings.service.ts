@@ -38,7 +38,7 @@ import { toPhoto } from '../profiles/photos.read.ts';
 import { toMemberSummary } from '../profiles/profiles.service.ts';
 import { bookingRequestPushJobs, pushExpiresAt, type BookingPushEvent } from '../push/push.service.ts';
 import { recordScoreEvents, type ScoreEntry } from '../score/score.service.ts';
-import { bookingEventMailJobs } from './bookings.mails.ts';
+import { bookingEventMailJobs, DATE_CANCELLED_TITLE, DATE_ENDED_REASON, dateEndedMessage } from './bookings.mails.ts';
 import { toDateStats } from './bookings.read.ts';
 import * as repo from './bookings.repo.ts';
 import type { Review } from './bookings.tables.ts';
@@ -91,6 +91,9 @@ const ownReview = (booking: repo.BookingView, role: Role) => (role === 'host' ? 
 const otherIdOf = (booking: repo.BookingRow, memberId: string) => (booking.hostId === memberId ? booking.guestId : booking.hostId);
 const roleOfMember = (booking: repo.BookingView, id: string | null): Role | null =>
   id === booking.hostId ? 'host' : id === booking.guestId ? 'guest' : null;
+/** Who cancelled, as the two see it: nobody for a date a block ended (the other party is told only that it is cancelled). */
+const cancelledByShown = (booking: repo.BookingView): Role | null =>
+  booking.cancelReason === DATE_ENDED_REASON ? null : roleOfMember(booking, booking.cancelledBy);
 /** Statuses a booking reaches only through confirmation. */
 const WAS_CONFIRMED = (status: BookingStatus) => status === 'confirmed' || status === 'completed' || status === 'cancelled' || isNoShow(status);
 
@@ -126,7 +129,7 @@ export function toBooking(parts: repo.BookingWithParts, viewerId: string, now: D
     completion: { hostReview: reviewOf(booking.hostReview), guestReview: reviewOf(booking.guestReview) },
     cancellation:
       booking.status === 'cancelled'
-        ? { cancelledBy: roleOfMember(booking, booking.cancelledBy), reason: booking.cancelReason ?? '', penalty: booking.cancellationPenalty ?? 0 }
+        ? { cancelledBy: cancelledByShown(booking), reason: booking.cancelReason ?? '', penalty: booking.cancellationPenalty ?? 0 }
         : null,
     noShow: isNoShow(booking.status) ? { reportedBy: roleOfMember(booking, booking.noShowReportedBy), reason: booking.noShowReason ?? '' } : null,
     canCancel,
@@ -156,7 +159,7 @@ function bookingUpdate(
 }
 
 /** What the other party of an upcoming date hears when an admin removes the member (no name: nothing of theirs stays). */
-export const MEMBER_REMOVED_TITLE = 'Your date was cancelled';
+export const MEMBER_REMOVED_TITLE = DATE_CANCELLED_TITLE;
 export const memberRemovedMessage = (slot: repo.SlotRow) =>
   `The member you were to meet on ${slotStart(slot)} is no longer on Rendezvous, so this date is cancelled.`;
 export const MEMBER_REMOVED_REASON = 'Account removed';
@@ -186,7 +189,8 @@ async function endUpcomingBookings(tx: Tx, memberId: string, otherId: string | n
       await releaseSeat(tx, booking.slotId);
     } else {
       await repo.updateBooking(tx, booking.id, { status: 'auto_cancelled', responseMessage: ending.reason, updatedAt: now });
-      if (booking.guestId === memberId) await setBookingRequestStatus(tx, [{ id: booking.id, hostId: booking.hostId }], 'cancelled');
+      // The host's request item ends whoever ended it (a removed host's inbox is erased after this anyway).
+      await setBookingRequestStatus(tx, [{ id: booking.id, hostId: booking.hostId }], 'cancelled');
     }
     await createNotification(
       tx,
@@ -194,7 +198,7 @@ async function endUpcomingBookings(tx: Tx, memberId: string, otherId: string | n
         userId: told,
         senderId: null,
         type: 'booking_update',
-        title: MEMBER_REMOVED_TITLE,
+        title: DATE_CANCELLED_TITLE,
         message: ending.message(slot),
         data: { bookingId: booking.id, date: booking.startsAt.toISOString() },
         createdAt: now,
@@ -212,11 +216,7 @@ async function endUpcomingBookings(tx: Tx, memberId: string, otherId: string | n
 export const endBookingsOfRemovedMember = (tx: Tx, memberId: string, now: Date) =>
   endUpcomingBookings(tx, memberId, null, now, { reason: MEMBER_REMOVED_REASON, message: memberRemovedMessage });
 
-/** What the other party of a date ended by a block reads: only that it is cancelled (decision 74). */
-export const DATE_ENDED_REASON = 'Date cancelled';
-export const dateEndedMessage = (slot: repo.SlotRow) => `Your date on ${slotStart(slot)} is cancelled.`;
-
-/** Inside a block (blocks.service): what is still ahead between the two ends, neither at fault. */
+/** Inside a block (blocks.service): what is still ahead between the two ends, neither at fault; the other party reads only that it is cancelled (decision 74). */
 export const endBookingsOfBlock = (tx: Tx, blockerId: string, blockedId: string, now: Date) =>
   endUpcomingBookings(tx, blockerId, blockedId, now, { reason: DATE_ENDED_REASON, message: dateEndedMessage });
 
