@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocksPaths } from '#shared/api/blocks.ts';
-import { chatPaths } from '#shared/api/chat.ts';
+import { BOOKING_ERRORS } from '#shared/api/bookings.ts';
+import { CHAT_ERRORS, chatPaths } from '#shared/api/chat.ts';
+import { notificationsPaths } from '#shared/api/notifications.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { OPEN_PREFERENCES, type TestMember } from '#tests/support/members.ts';
@@ -67,6 +69,9 @@ describe('POST and DELETE /api/users/{id}/block, GET /api/users/blocked', () => 
 
     expect((await block(ann, ann.id)).body).toEqual({ error: 'You cannot block yourself' });
     expect((await block(ann, ann.id)).status).toBe(400);
+    // Their id in capitals is still themselves.
+    expect((await block(ann, ann.id.toUpperCase())).status).toBe(400);
+    expect(await blockedList(ann)).toHaveLength(1);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect((await block(ann, id)).status, id).toBe(404);
       expect((await unblock(ann, id)).status, id).toBe(404);
@@ -93,6 +98,9 @@ describe('a block hides the two from each other everywhere, both ways', () => {
     ];
 
     type Reach = { name: string; reaches: (me: TestMember, other: TestMember, otherSlot: string) => Promise<boolean> };
+    // The refusals of a member who is not there (decision 74), status and text.
+    const PROFILE_NOT_FOUND = [404, { error: 'Profile not found' }];
+    const CHAT_NOT_ALLOWED = [403, { error: CHAT_ERRORS.notAllowed }];
     const listed = (ids: { _id: string }[], id: string) => ids.some((item) => item._id === id);
     const reads: Reach[] = [
       { name: 'browse', reaches: async (me, other) => listed((await t.call('GET', '/users/browse?limit=50', { token: me.token })).body.users, other.id) },
@@ -104,19 +112,21 @@ describe('a block hides the two from each other everywhere, both ways', () => {
         name: 'member page',
         reaches: async (me, other) => {
           const answer = await t.call('GET', `/users/${other.id}`, { token: me.token });
-          if (answer.status === 404) expect(answer.body).toEqual({ error: 'Profile not found' });
+          if (answer.status !== 200) expect([answer.status, answer.body]).toEqual(PROFILE_NOT_FOUND);
           return answer.status === 200;
         },
       },
+      { name: 'likes given', reaches: async (me, other) => listed((await t.call('GET', '/users/likes', { token: me.token })).body.given, other.id) },
+      { name: 'my likes received', reaches: async (me, other) => listed((await t.call('GET', '/users/likes', { token: me.token })).body.received, other.id) },
+      { name: 'chat list', reaches: async (me, other) => (await t.call('GET', chatPaths.conversations, { token: me.token })).body.conversations.some((c: { otherUser: { _id: string } }) => c.otherUser._id === other.id) },
       {
-        name: 'likes (given and received)',
+        name: 'thread',
         reaches: async (me, other) => {
-          const { given, received } = (await t.call('GET', '/users/likes', { token: me.token })).body;
-          return listed(given, other.id) && listed(received, other.id);
+          const answer = await t.call('GET', chatPaths.conversation(other.id), { token: me.token });
+          if (answer.status !== 200) expect([answer.status, answer.body]).toEqual(CHAT_NOT_ALLOWED);
+          return answer.status === 200;
         },
       },
-      { name: 'chat list', reaches: async (me, other) => (await t.call('GET', chatPaths.conversations, { token: me.token })).body.conversations.some((c: { otherUser: { _id: string } }) => c.otherUser._id === other.id) },
-      { name: 'thread', reaches: async (me, other) => (await t.call('GET', chatPaths.conversation(other.id), { token: me.token })).status === 200 },
       {
         name: 'presence',
         reaches: async (me, other) => {
@@ -148,7 +158,7 @@ describe('a block hides the two from each other everywhere, both ways', () => {
         name: 'like',
         reaches: async (me, other) => {
           const answer = await t.call('POST', `/users/${other.id}/like`, { token: me.token });
-          if (answer.status !== 200) expect(answer.body).toEqual({ error: 'Profile not found' });
+          if (answer.status !== 200) expect([answer.status, answer.body]).toEqual(PROFILE_NOT_FOUND);
           return answer.status === 200;
         },
       },
@@ -157,21 +167,27 @@ describe('a block hides the two from each other everywhere, both ways', () => {
         reaches: async (me, other) => {
           const answer = await t.call('POST', `/users/${other.id}/nudge`, { token: me.token });
           // 429: today's nudge was sent in an earlier round; the member was reached, only the day's limit stops it.
-          if (answer.status === 404) expect(answer.body).toEqual({ error: 'Profile not found' });
-          return answer.status === 200 || answer.status === 429;
+          const reached = answer.status === 200 || answer.status === 429;
+          if (!reached) expect([answer.status, answer.body]).toEqual(PROFILE_NOT_FOUND);
+          return reached;
         },
       },
       {
         name: 'send',
-        reaches: async (me, other) => (await t.call('POST', chatPaths.send, { token: me.token, body: { recipientId: other.id, content: 'Hello again' } })).status === 201,
+        reaches: async (me, other) => {
+          const answer = await t.call('POST', chatPaths.send, { token: me.token, body: { recipientId: other.id, content: 'Hello again' } });
+          if (answer.status !== 201) expect([answer.status, answer.body]).toEqual(CHAT_NOT_ALLOWED);
+          return answer.status === 201;
+        },
       },
       {
         name: 'book',
         reaches: async (me, _other, slot) => {
           const answer = await t.call('POST', '/bookings/request', { token: me.token, body: requestBody(slot) });
           // A request left pending from an earlier round: the server refuses a second one to the same host (409).
-          if (answer.status === 404) expect(answer.body.error).toBeTruthy();
-          return answer.status === 201 || answer.status === 409;
+          const reached = answer.status === 201 || answer.status === 409;
+          if (!reached) expect([answer.status, answer.body]).toEqual([404, { error: BOOKING_ERRORS.slotGone }]);
+          return reached;
         },
       },
     ];
@@ -203,7 +219,7 @@ describe('a block hides the two from each other everywhere, both ways', () => {
   });
 });
 
-it('a block reaches sockets already open: typing between the two stops at once', async () => {
+it('a block reaches sockets already open: each is told the other went offline, and typing between the two stops at once', async () => {
   const { host: ann, guest: ben } = await pastDate();
   const [annSocket, benSocket] = [await connect(t.url, ann.token), await connect(t.url, ben.token)];
   sockets.push(annSocket, benSocket);
@@ -211,7 +227,10 @@ it('a block reaches sockets already open: typing between the two stops at once',
   const benSide = { client: benSocket, id: ben.id };
   expect(await typingReaches(annSide, benSide)).toBe(true);
   expect(await typingReaches(benSide, annSide)).toBe(true);
+  expect(annSocket.events.some((event) => event.type === 'userOffline')).toBe(false);
   await block(ben, ann.id);
+  await annSocket.next('userOffline', (event) => event.userId === ben.id);
+  await benSocket.next('userOffline', (event) => event.userId === ann.id);
   expect(await typingReaches(annSide, benSide)).toBe(false);
   expect(await typingReaches(benSide, annSide)).toBe(false);
 });
@@ -229,22 +248,49 @@ describe('what a block ends', () => {
     expect((await block(ann, ben.id)).status).toBe(200);
 
     const status = async (who: TestMember, id: string) => (await t.call('GET', `/bookings/${id}`, { token: who.token })).body.booking;
-    expect(await status(ben, ahead)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Date cancelled', penalty: 0 } });
+    // Neither party's view names who cancelled it.
+    for (const who of [ben, ann]) expect(await status(who, ahead)).toMatchObject({ status: 'cancelled', cancellation: { cancelledBy: null, reason: 'Date cancelled', penalty: 0 } });
     expect((await status(ann, pending)).status).toBe('auto_cancelled');
     expect((await status(ann, past)).status).toBe('completed');
     expect((await status(other, untouched)).status).toBe('pending');
     expect(await scores()).toEqual(before);
 
-    const inbox = (await t.call('GET', '/users/notifications', { token: ben.token })).body.notifications as { title: string; message: string }[];
-    const told = inbox.find((item) => item.title === 'Your date was cancelled');
+    const inbox = (await t.call('GET', '/users/notifications', { token: ben.token })).body.notifications as { title: string; message: string; data: { bookingId?: string } }[];
+    const told = inbox.find((item) => item.title === 'Your date was cancelled' && item.data.bookingId === ahead);
     expect(told?.message).toMatch(/^Your date on .+ is cancelled\.$/);
     expect(JSON.stringify(inbox)).not.toMatch(/block/i);
+    // The mail says what the inbox says: no name of who cancelled, no reason.
+    await t.app.jobs.runDue();
+    const mail = await t.sink.waitFor((sent) => sent.to.includes(ben.email.toLowerCase()) && /cancelled/i.test(sent.subject));
+    expect(mail.subject).toBe('Your date was cancelled');
+    expect(mail.text).toContain(told!.message);
+    expect(mail.text).not.toContain(ann.name.split(' ')[0]!);
+    expect(mail.text).not.toMatch(/cancelled your date|reason/i);
     // The blocker's own inbox gets nothing about it: they did it.
     expect(JSON.stringify((await t.call('GET', '/users/notifications', { token: ann.token })).body)).not.toContain('is cancelled.');
 
     // Unblocking restores visibility, not the cancelled date.
     await unblock(ann, ben.id);
     expect((await status(ben, ahead)).status).toBe('cancelled');
+  });
+
+  it("a host who blocks a guest with a pending request: the host's request item ends (read, no longer pending) and leaves the unread count", async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const bookingId = await requestSlot(t, guest, await slotOf(host));
+    const requestItem = async () =>
+      ((await t.call('GET', notificationsPaths.list, { token: host.token })).body.notifications as { type: string; status: string | null; isRead: boolean; data: { bookingId?: string } }[]).find(
+        (item) => item.type === 'booking_request' && item.data.bookingId === bookingId,
+      );
+    const unread = async () => (await t.call('GET', notificationsPaths.unreadCount, { token: host.token })).body.count as number;
+    expect(await requestItem()).toMatchObject({ status: null, isRead: false });
+    const unreadBefore = await unread();
+
+    expect((await block(host, guest.id)).status).toBe(200);
+
+    expect(await requestItem()).toMatchObject({ status: 'cancelled', isRead: true });
+    expect(await unread()).toBe(unreadBefore - 1);
+    expect((await t.call('GET', `/bookings/${bookingId}`, { token: host.token })).body.booking.status).toBe('auto_cancelled');
   });
 
   it('a host cannot accept a request from a member blocked since it was made', async () => {

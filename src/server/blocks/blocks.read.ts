@@ -17,6 +17,17 @@ const blockedWith = (memberId: SQLWrapper | string): SQL =>
 /** SQL: no block, either way, between the member in `column` and `memberId`. */
 export const notBlockedWith = (column: SQLWrapper, memberId: SQLWrapper | string): SQL => sql`${column} not in ${blockedWith(memberId)}`;
 
+/** The advisory lock class of a pair of members' block (presence uses 7262001). */
+const BLOCK_PAIR_LOCK = 7262002;
+
+/**
+ * The arguments of the advisory lock of the pair `a` and `b`, the same whichever is named first: a
+ * block takes it exclusively in its transaction before it ends what is ahead between the two, and
+ * a booking request tries it, shared, before it reads anything (bookings.repo `requestBooking`).
+ */
+export const pairLockKey = (a: SQLWrapper | string, b: SQLWrapper | string): SQL =>
+  sql`${BLOCK_PAIR_LOCK}, hashtext(least(${a}::uuid::text, ${b}::uuid::text) || greatest(${a}::uuid::text, ${b}::uuid::text))`;
+
 /** Whether either of the two has blocked the other. */
 export async function blockedBetween(db: Tx, a: string, b: string): Promise<boolean> {
   const rows = await db

@@ -2,7 +2,16 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
 import { firstPhotoKeyOf } from '../profiles/photos.read.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { pairLockKey } from './blocks.read.ts';
 import { blocks } from './blocks.tables.ts';
+
+/**
+ * Holds the pair's lock until the transaction ends: a booking request between the two that tries
+ * it meanwhile is refused; one that holds it commits first (its pending booking is then seen and ended).
+ */
+export async function lockPair(db: Tx, a: string, b: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${pairLockKey(a, b)})`);
+}
 
 /** Whether the block is new (false: it was already there). */
 export async function insertBlock(db: Tx, blockerId: string, blockedId: string, at: Date): Promise<boolean> {
@@ -12,11 +21,6 @@ export async function insertBlock(db: Tx, blockerId: string, blockedId: string, 
 
 export async function deleteBlock(db: Tx, blockerId: string, blockedId: string): Promise<void> {
   await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-}
-
-export async function memberExists(db: Tx, id: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-  return rows.length > 0;
 }
 
 /** The members `blockerId` blocked, newest first, with their name and first photo. */
