@@ -4,7 +4,7 @@ import { adminAuditLog } from '#server/admin/admin.tables.ts';
 import { photos } from '#server/profiles/profiles.tables.ts';
 import { reports } from '#server/reports/reports.tables.ts';
 import { chatPaths } from '#shared/api/chat.ts';
-import { REPORTS_PER_DAY, reportsPaths, type AdminReport, type AdminReportDetail } from '#shared/api/reports.ts';
+import { FLAG_WINDOW_DAYS, REPORTS_PER_DAY, reportsPaths, type AdminReport, type AdminReportDetail } from '#shared/api/reports.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { bookableMember, confirmedBooking } from '#tests/support/bookings.ts';
 import { OPEN_PREFERENCES, type TestMember } from '#tests/support/members.ts';
@@ -34,6 +34,7 @@ const resolve = (id: string, body: Record<string, unknown>) => t.call('POST', re
 const seesInBrowse = async (viewer: TestMember, other: TestMember) =>
   ((await t.call('GET', '/users/browse?limit=50', { token: viewer.token })).body.users as { _id: string }[]).some((user) => user._id === other.id);
 let slotHours = 48;
+const DAY_MS = 24 * HOUR_MS;
 
 describe('POST /api/reports', () => {
   it('thanks the reporter and blocks by default; unticked, it only reports', async () => {
@@ -59,6 +60,7 @@ describe('POST /api/reports', () => {
     expect(long.status).toBe(400);
     expect(long.body.fields).toEqual([{ field: 'details', message: 'Details must be at most 1000 characters' }]);
     expect((await report(ann, { userId: ann.id, reason: 'other' })).body.error).toBe('You cannot report yourself');
+    expect((await report(ann, { userId: ann.id.toUpperCase(), reason: 'other' })).body.error).toBe('You cannot report yourself');
     expect((await report(ann, { userId: '00000000-0000-4000-8000-000000000000', reason: 'other' })).status).toBe(404);
     expect((await t.call('POST', reportsPaths.reports, { body: { userId: ben.id, reason: 'other' } })).status).toBe(401);
 
@@ -126,15 +128,32 @@ describe('the admin reports queue', () => {
     expect(JSON.stringify(whole.reports[0])).toContain(reporters[0]!.email);
   });
 
+  it(`flags a member only for reports made within ${FLAG_WINDOW_DAYS} days: one older and two recent are not enough, a third recent one is`, async () => {
+    const target = await member('Target');
+    const [old, ...recent] = [await member('Old'), await member('New1'), await member('New2'), await member('New3')];
+    const flaggedNow = async () => (await queue('open')).reports.filter((r) => r.reported._id === target.id).map((r) => r.flagged);
+    expect((await report(old, { userId: target.id, reason: 'harassment', block: false })).status).toBe(200);
+    t.clock.advance(FLAG_WINDOW_DAYS * DAY_MS + 60_000);
+    for (const reporter of recent.slice(0, 2)) expect((await report(reporter, { userId: target.id, reason: 'harassment', block: false })).status).toBe(200);
+    expect(await flaggedNow()).toEqual([false, false, false]);
+    expect((await report(recent[2]!, { userId: target.id, reason: 'harassment', block: false })).status).toBe(200);
+    // Every open report about the member is flagged, the older one too.
+    expect(await flaggedNow()).toEqual([true, true, true, true]);
+  });
+
   it("shows a report with the member's profile and photos and, between the two only, their dates and messages, and earlier reports", async () => {
-    const [ann, ben, eve] = [await member('Ann'), await member('Ben'), await member('Eve')];
+    const [ann, ben, eve, cal] = [await member('Ann'), await member('Ben'), await member('Eve'), await member('Cal')];
     await confirmedBooking(t, ben, ann, await createSlot(t, ben, { startsInHours: (slotHours += 3) }));
     await confirmedBooking(t, ben, eve, await createSlot(t, ben, { startsInHours: (slotHours += 3) }));
     await t.call('POST', chatPaths.send, { token: ben.token, body: { recipientId: ann.id, content: 'Why did you not answer me?' } });
     await t.call('POST', chatPaths.send, { token: ann.token, body: { recipientId: ben.id, content: 'Please stop.' } });
     await t.call('POST', chatPaths.send, { token: ben.token, body: { recipientId: eve.id, content: 'A message Eve alone should see' } });
     await report(eve, { userId: ben.id, reason: 'other', block: false });
+    t.clock.advance(60_000);
     await report(ann, { userId: ben.id, reason: 'harassment', details: 'He keeps writing.' });
+    // Made after Ann's: not among the reports earlier than hers.
+    t.clock.advance(60_000);
+    await report(cal, { userId: ben.id, reason: 'fake_profile', block: false });
     const id = (await queue('open')).reports.find((r) => r.reporter?._id === ann.id)!._id;
 
     const answer = await t.call('GET', `${reportsPaths.adminReports}/${id}`, { token: admin.token });

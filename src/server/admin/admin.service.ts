@@ -82,6 +82,18 @@ async function eraseMember(tx: Tx, userId: string, now: Date): Promise<string[]>
   return photoKeys;
 }
 
+/**
+ * Bans or unbans a member, in an admin action's transaction. A ban ends every session at once (open
+ * apps sign out), even of a member banned already. The changed row, or null when it was so already.
+ */
+async function applyBan(tx: Tx, target: UserRow, banned: boolean, now: Date): Promise<UserRow | null> {
+  if (banned) {
+    await auth.revokeAllSessions(tx, target.id, now);
+    await announce(tx, [target.id], { type: 'sessionsEnded' });
+  }
+  return target.isBanned === banned ? null : auth.setBanned(tx, target.id, banned);
+}
+
 /** How each way of resolving a report reads in the audit log. */
 const AUDIT_ACTION_OF: Record<ReportAction, AdminAction> = { dismiss: 'report_dismiss', warn: 'warn', remove_photo: 'photo_remove', ban: 'ban' };
 const NOT_THEIR_PHOTO = "That photo is not one of this member's";
@@ -184,12 +196,8 @@ export function createAdminService(deps: AdminDeps) {
     /** Ban (a reason is required; every session ends at once) or unban (no reason needed). */
     async setBanned(admin: Member, targetId: string, body: BanInput): Promise<AdminUser> {
       const row = await act(admin, targetId, body.banned ? 'ban' : 'unban', async (tx, target, now) => {
-        if (body.banned) {
-          await auth.revokeAllSessions(tx, target.id, now);
-          await announce(tx, [target.id], { type: 'sessionsEnded' });
-        }
-        if (target.isBanned === body.banned) return { result: target, unchanged: true as const };
-        return { result: await auth.setBanned(tx, target.id, body.banned), reason: body.reason || null };
+        const changed = await applyBan(tx, target, body.banned, now);
+        return changed ? { result: changed, reason: body.reason || null } : { result: target, unchanged: true as const };
       });
       return recordOf(row);
     },
@@ -212,7 +220,7 @@ export function createAdminService(deps: AdminDeps) {
 
     reports: (status: ReportStatus | 'all'): Promise<AdminReportsResponse> => reports.reportQueue(db, status, clock.now()),
 
-    /** One report with what a moderator needs beside it: the reported member's profile and photos, and between the two only, their dates and messages. */
+    /** One report with what a moderator needs beside it: the reported member's profile and photos, between the two only their dates and messages, and the reports about the member made before it. */
     async report(reportId: string): Promise<AdminReportDetail> {
       const row = isUuid(reportId) ? await reports.findReport(db, reportId) : undefined;
       if (!row) throw new HttpError(404, REPORT_TEXTS.notFound);
@@ -223,14 +231,14 @@ export function createAdminService(deps: AdminDeps) {
         photosOfMembers(db, [reportedId]),
         reporterId ? datesBetween(db, reporterId, reportedId, 20) : [],
         reporterId ? chat.messagesBetween(db, reporterId, reportedId, REPORT_MESSAGES_SHOWN) : [],
-        reports.otherReportsAbout(db, reportedId, reportId),
+        reports.earlierReportsAbout(db, row.report),
       ]);
       return {
         report: reports.toAdminReport(row, flagged),
         profile: { age: profile?.age ?? null, city: profile?.city ?? null, bio: profile?.bio ?? '', photos: (photos.get(reportedId) ?? []).map(({ _id, url }) => ({ _id, url })) },
         dates: dates.map((date) => ({ _id: date.id, startsAt: date.startsAt.toISOString(), status: date.status, venue: date.venue })),
         messages: messages.map((message) => ({ _id: message.id, fromReporter: message.senderId === reporterId, content: message.content, createdAt: message.createdAt.toISOString() })),
-        earlierReports: earlier.map((other) => ({ _id: other.id, reason: other.reason, status: other.status, action: other.action, createdAt: other.createdAt.toISOString() })),
+        earlierReports: earlier.map((before) => ({ _id: before.id, reason: before.reason, status: before.status, action: before.action, createdAt: before.createdAt.toISOString() })),
       };
     },
 
@@ -257,11 +265,7 @@ export function createAdminService(deps: AdminDeps) {
           removedKey = isUuid(body.photoId!) ? await profilePhotos.deleteOwnPhoto(tx, target.id, { id: body.photoId!.toLowerCase() }) : undefined;
           if (!removedKey) throw new HttpError(400, NOT_THEIR_PHOTO, [{ field: 'photoId', message: NOT_THEIR_PHOTO }]);
         }
-        if (body.action === 'ban') {
-          await auth.revokeAllSessions(tx, target.id, now);
-          await announce(tx, [target.id], { type: 'sessionsEnded' });
-          if (!target.isBanned) await auth.setBanned(tx, target.id, true);
-        }
+        if (body.action === 'ban') await applyBan(tx, target, true, now);
         await reports.markResolved(tx, reportId, { action: body.action, note: body.note, resolvedBy: admin.id, resolvedAt: now });
         return { result: undefined, reason: body.note };
       });

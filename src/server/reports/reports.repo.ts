@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportAction, ReportReason, ReportStatus } from '#shared/api/reports.ts';
 import { users } from '../auth/auth.read.ts';
@@ -35,11 +35,9 @@ function withMembers(db: Tx) {
 }
 export type QueueRow = Awaited<ReturnType<ReturnType<typeof withMembers>['execute']>>[number];
 
-/** The queue: open reports first, oldest first within each status. */
+/** The reports with `status` (or all of them), in no order: the queue's order needs the flagged members too (reports.service). */
 export async function queue(db: Tx, status: ReportStatus | 'all'): Promise<QueueRow[]> {
-  return withMembers(db)
-    .where(status === 'all' ? undefined : eq(reports.status, status))
-    .orderBy(sql`${reports.status} = 'open' desc`, asc(reports.createdAt), reports.id);
+  return withMembers(db).where(status === 'all' ? undefined : eq(reports.status, status));
 }
 
 export async function findReport(db: Tx, id: string): Promise<QueueRow | undefined> {
@@ -78,12 +76,12 @@ export async function flaggedMembers(db: Tx, since: Date, reporters: number): Pr
   return new Set(rows.map((row) => row.id));
 }
 
-/** Other reports about the same member, newest first. */
-export async function otherReportsAbout(db: Tx, reportedId: string, exceptId: string) {
+/** The reports about the same member made before this one, newest first. */
+export async function earlierReportsAbout(db: Tx, report: Pick<ReportRow, 'reportedId' | 'createdAt'>) {
   return db
     .select()
     .from(reports)
-    .where(and(eq(reports.reportedId, reportedId), ne(reports.id, exceptId)))
+    .where(and(eq(reports.reportedId, report.reportedId), lt(reports.createdAt, report.createdAt)))
     .orderBy(desc(reports.createdAt), reports.id);
 }
 

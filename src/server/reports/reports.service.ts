@@ -10,7 +10,7 @@ import { RateLimitedError } from '../platform/errors.ts';
 import { consume } from '../platform/rate-limit.ts';
 import * as repo from './reports.repo.ts';
 
-export { eraseMember, findReport, lockReport, markResolved, otherReportsAbout, profileOf } from './reports.repo.ts';
+export { earlierReportsAbout, eraseMember, findReport, lockReport, markResolved, profileOf } from './reports.repo.ts';
 export { REPORT_WARNING_JOB, registerReportMails, reportWarningJob, WARNING_MESSAGE, WARNING_TITLE } from './reports.mails.ts';
 
 const MEMBER_NOT_FOUND = 'User not found';
@@ -31,7 +31,8 @@ export function createReportsService(deps: ReportsDeps) {
      * Stores a member's report, and blocks the member too unless asked not to, in one transaction:
      * a refused report (already open for the pair, over the day's limit) blocks nothing.
      */
-    async report(reporterId: string, body: z.output<typeof ReportRequestSchema>): Promise<ReportResponse> {
+    async report(reporterId: string, request: z.output<typeof ReportRequestSchema>): Promise<ReportResponse> {
+      const body = { ...request, userId: request.userId.toLowerCase() };
       if (reporterId === body.userId) throw new HttpError(400, REPORT_TEXTS.notYourself, [{ field: 'userId', message: REPORT_TEXTS.notYourself }]);
       if (!isUuid(body.userId)) throw new HttpError(404, MEMBER_NOT_FOUND);
       const now = clock.now();
@@ -58,9 +59,10 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 /** The queue as a moderator reads it: flagged members' open reports first, then open, then resolved; oldest first. */
 export async function reportQueue(db: Tx, status: ReportStatus | 'all', now: Date) {
   const [rows, totals, flagged] = await Promise.all([repo.queue(db, status), repo.counts(db), flaggedSince(db, now)]);
-  const reports = rows.map((row) => toAdminReport(row, flagged));
   const rank = (report: AdminReport) => (report.status === 'open' ? (report.flagged ? 0 : 1) : 2);
-  reports.sort((a, b) => rank(a) - rank(b));
+  const reports = rows
+    .map((row) => toAdminReport(row, flagged))
+    .sort((a, b) => rank(a) - rank(b) || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
   const openByReason = Object.fromEntries(REPORT_REASONS.map((reason) => [reason, 0])) as Record<(typeof REPORT_REASONS)[number], number>;
   let open = 0;
   let resolved = 0;

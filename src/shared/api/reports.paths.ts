@@ -23,7 +23,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_DETAILS_MAX = 1000;
 /** A moderator's note on resolving a report (it goes to the audit log). */
 export const REPORT_NOTE_MAX = 1000;
-/** Reports one member may send in a day (a calendar day in UTC). */
+/** Reports one member may send in 24 hours: a fixed window that opens with their first report once the last window has ended, not a calendar day. */
 export const REPORTS_PER_DAY = 5;
 /** A member reported by this many different members within FLAG_WINDOW_DAYS is flagged at the top of the queue. */
 export const FLAG_REPORTERS = 3;

@@ -53,7 +53,7 @@ export const AdminReportDetailSchema = z.object({
   dates: z.array(z.object({ _id: z.string(), startsAt: z.string(), status: z.string(), venue: z.string() })),
   /** The messages between the two only, oldest first (the latest REPORT_MESSAGES_SHOWN). */
   messages: z.array(z.object({ _id: z.string(), fromReporter: z.boolean(), content: z.string(), createdAt: z.string() })),
-  /** Other reports about the same member, newest first. */
+  /** The reports about the same member made before this one, newest first. */
   earlierReports: z.array(AdminReportSchema.pick({ _id: true, reason: true, status: true, action: true, createdAt: true })),
 });
 export type AdminReportDetail = z.infer<typeof AdminReportDetailSchema>;
