@@ -367,7 +367,7 @@ describe('push', () => {
     await t.app.jobs.runDue();
     const pushed = sink.to(hostPhone.endpoint).map((request) => JSON.parse(decryptPush(request.body, hostPhone.keys)));
     expect(pushed).toEqual([
-      { type: 'booking_cancelled', title: MEMBER_REMOVED_TITLE, body: memberRemovedMessage(slot!.availability_slots), url: '/bookings', tag: `booking-${bookingId}`, bookingId, badge: 1 },
+      { type: 'booking_cancelled', title: MEMBER_REMOVED_TITLE, body: memberRemovedMessage(slot!.availability_slots), url: `/bookings?booking=${bookingId}`, tag: `booking-${bookingId}`, bookingId, badge: 1 },
     ]);
     expect(sink.to(hostPhone.endpoint)[0]!.headers.urgency).toBe('high');
     expect(sink.to(leavingPhone.endpoint)).toEqual([]);
