@@ -169,6 +169,50 @@ describe('backup and restore', () => {
   });
 });
 
+describe('backup and restore with the uploads in an object store', () => {
+  it("copies the bucket's photos into the backup and back into a fresh installation's empty bucket, which serves them byte for byte", async () => {
+    const file = path.join(work, 'bucket.tar.gz');
+    const source = await startTestApp({ storage: 's3' });
+    let signIn = { email: '', password: '' };
+    let urls: string[] = [];
+    const bytesOf = new Map<string, Buffer>();
+    try {
+      const member = await source.register({ name: 'Bea Bucket' });
+      signIn = { email: member.email, password: member.password };
+      const images = await Promise.all(['#c84', '#48c'].map((background) => sharp({ create: { width: 240, height: 180, channels: 3, background } }).jpeg().toBuffer()));
+      const uploaded = await source.upload(member.token, images.map((bytes, i) => ({ name: `p${i}.jpg`, bytes, type: 'image/jpeg' })));
+      expect(uploaded.status).toBe(201);
+      urls = (uploaded.body.photos as { url: string }[]).map((photo) => photo.url);
+      for (const key of await source.photoStorage.list()) bytesOf.set(key, (await source.photoStorage.get(key))!);
+      expect([...bytesOf.keys()].sort()).toEqual(urls.map((url) => url.split('/').pop()!).sort());
+
+      const manifest = await writeBackup(source.database, source.photoStorage, file);
+      expect(manifest.files.map((entry) => entry.key).sort()).toEqual([...bytesOf.keys()].sort());
+    } finally {
+      // The source's S3 server goes with it: whatever is served next comes from the new bucket.
+      await source.close();
+    }
+
+    const database = await openTestDatabase();
+    const restored = await startTestApp({ database, storage: 's3' });
+    try {
+      expect(await restored.photoStorage.list()).toEqual([]);
+      await restoreBackup(file, database, restored.photoStorage);
+      expect((await restored.photoStorage.list()).sort()).toEqual([...bytesOf.keys()].sort());
+      const login = await restored.call('POST', '/auth/login', { body: signIn });
+      expect(login.status).toBe(200);
+      expect((await restored.call('GET', '/auth/me', { token: login.body.token })).body.user.profile.photos.map((photo: { url: string }) => photo.url)).toEqual(urls);
+      for (const url of urls) {
+        const image = await fetch(`${restored.url}${url}`);
+        expect(image.status).toBe(200);
+        expect(Buffer.from(await image.arrayBuffer()).equals(bytesOf.get(url.split('/').pop()!)!)).toBe(true);
+      }
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
 describe('the daily backup of the embedded default', () => {
   it('runs once a day into the backups folder and keeps the newest BACKUP_KEEP', async () => {
     const dir = path.join(work, 'daily');
