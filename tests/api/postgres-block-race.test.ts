@@ -101,4 +101,29 @@ describe('a booking request beside a block of the same two members', () => {
       await end();
     }
   });
+
+  it("a block that commits after a request's statement has begun is still seen: the pair is checked with a snapshot of its own", async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const gate = 7262999;
+    const [holder, asker, watcher] = [0, 1, 2].map(() => new pg.Client({ connectionString: t.database.url }));
+    await Promise.all([holder, asker, watcher].map((client) => client.connect()));
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock($1)', [gate]);
+      // A statement whose snapshot is taken before the block, and which asks about the pair after it.
+      const asked = asker.query(
+        `select pg_advisory_xact_lock($1)::text as waited, block_pair_open(7262002, $2, $3) as open,
+          (select count(*)::int from blocks where blocker_id = $2 and blocked_id = $3) as seen_by_statement`,
+        [gate, host.id, guest.id],
+      );
+      await waitersOnLocks(watcher, 1, asked);
+      expect((await block(host, guest)).status).toBe(200);
+      await holder.query('commit');
+      const { rows } = await asked;
+      expect(rows[0]).toMatchObject({ seen_by_statement: 0, open: false });
+    } finally {
+      await Promise.all([holder, asker, watcher].map((client) => client.end()));
+    }
+  });
 });

@@ -21,12 +21,21 @@ export const notBlockedWith = (column: SQLWrapper, memberId: SQLWrapper | string
 const BLOCK_PAIR_LOCK = 7262002;
 
 /**
- * The arguments of the advisory lock of the pair `a` and `b`, the same whichever is named first: a
- * block takes it exclusively in its transaction before it ends what is ahead between the two, and
- * a booking request tries it, shared, before it reads anything (bookings.repo `requestBooking`).
+ * The arguments of the advisory lock of the pair `a` and `b`, the same whichever is named first
+ * (migration 0021's `block_pair_key`): a block takes it exclusively in its transaction before it
+ * ends what is ahead between the two.
  */
-export const pairLockKey = (a: SQLWrapper | string, b: SQLWrapper | string): SQL =>
-  sql`${BLOCK_PAIR_LOCK}, hashtext(least(${a}::uuid::text, ${b}::uuid::text) || greatest(${a}::uuid::text, ${b}::uuid::text))`;
+export const pairLockKey = (a: SQLWrapper | string, b: SQLWrapper | string): SQL => sql`${BLOCK_PAIR_LOCK}, block_pair_key(${a}::uuid, ${b}::uuid)`;
+
+/**
+ * SQL: whether a booking request between `a` and `b` may go on (bookings.repo's request statement
+ * asks it before anything it reads can wait): it tries the pair's lock, shared (false while a block
+ * between them is under way; a block that begins later waits for the request's transaction and
+ * then ends it), then looks for a block with a snapshot of its own, taken after the lock, so a block
+ * that committed after the request's statement began is seen too (migration 0021's `block_pair_open`).
+ */
+export const pairOpenForRequest = (a: SQLWrapper | string, b: SQLWrapper | string): SQL<boolean> =>
+  sql<boolean>`block_pair_open(${BLOCK_PAIR_LOCK}, ${a}::uuid, ${b}::uuid)`;
 
 /** Whether either of the two has blocked the other. */
 export async function blockedBetween(db: Tx, a: string, b: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
-import { notBlockedWith, pairLockKey } from '../blocks/blocks.read.ts';
+import { notBlockedWith, pairOpenForRequest } from '../blocks/blocks.read.ts';
 import { availabilitySlots, publicSlotColumns, type PublicSlotRow, type SlotRow } from '../availability/availability.read.ts';
 import { recipientColumns } from '../notifications/notifications.read.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -84,7 +84,7 @@ const slotStartSql = (column: (name: string) => SQL) =>
 
 /**
  * A booking request in one statement (decision 55), for each shape of the visibility
- * condition: the lock of the pair's block tried (decision 74), the slot, locked FOR KEY SHARE (a
+ * condition: whether the pair is open (no block, nor one under way: decision 74), the slot, locked FOR KEY SHARE (a
  * removal or a confirmation holding it makes the request wait, then read the slot as they left
  * it), its host and whether the requester may see them, and the requester's photo count; then, only when every rule holds on what it read, the
  * pending booking (the unique index of one pending request per host decides a repeat: ON CONFLICT
@@ -108,14 +108,13 @@ function buildRequest(db: Tx, visible: SQL, name: string, writers: RequestWriter
   const c = (column: string) => ref('c', column);
   const b = (column: string) => ref('b', column);
   const n = (column: string) => ref('n', column);
-  // The pair's lock (blocks.read `pairLockKey`), tried first, before anything can wait: while a
-  // block between the two is under way the slot reads as gone (the host is about to be hidden
-  // anyway); a block that begins later waits for this statement, then sees and ends its pending
-  // booking. Waiting for the lock instead would not do: the statement would go on with what it read
-  // before the block committed. Only a block committing in the instant between the statement's
-  // start and this try can still slip past (the host's accept checks the block).
+  // Whether the pair is open (blocks.read `pairOpenForRequest`), asked first, before anything can
+  // wait: while a block between the two is under way, or once one has committed, the slot reads as
+  // gone (the host is hidden from the guest anyway); a block that begins later waits for this
+  // statement, then sees and ends its pending booking. Waiting for the lock instead would not do:
+  // the statement would go on with what it read before the block committed.
   const pair = db.$with('pair', {}).as(
-    sql`select pg_try_advisory_xact_lock_shared(${pairLockKey(sql`${availabilitySlots.hostId}`, p('guestId'))}) as free from ${availabilitySlots} where ${availabilitySlots.id} = ${p('slotId')}::uuid`,
+    sql`select ${pairOpenForRequest(sql`${availabilitySlots.hostId}`, p('guestId'))} as free from ${availabilitySlots} where ${availabilitySlots.id} = ${p('slotId')}::uuid`,
   );
   const slot = db.$with('s', {}).as(
     sql`select * from ${availabilitySlots} where ${availabilitySlots.id} = ${p('slotId')}::uuid and (select free from pair) for key share`,
