@@ -119,6 +119,8 @@ describe('NotificationItem', () => {
     for (const [status, text] of [
       ['confirmed', 'Confirmed'],
       ['declined', 'Declined'],
+      ['auto_cancelled', 'Expired'],
+      ['cancelled', 'Cancelled'],
       ['completed', 'Responded'],
     ] as const) {
       const card = await renderItem(bookingRequest({ status, isRead: true }));

@@ -16,6 +16,8 @@ export function outcomeOf(status: string | null): string | null {
   if (status === 'confirmed') return 'Confirmed';
   if (status === 'declined') return 'Declined';
   if (status === 'auto_cancelled') return 'Expired';
+  // Ended without an answer (a block between the two ends it): not 'Responded'.
+  if (status === 'cancelled') return 'Cancelled';
   return 'Responded';
 }
 
