@@ -134,7 +134,7 @@ describe('bookingConfirmed: the guest, when the host confirms', () => {
     const mails = mailsTo(guest);
     expect(mails.map((mail) => mail.subject)).toEqual([`Your date with ${host.name} is confirmed!`]);
     expect(mails[0]!.text).toContain(`${host.name} accepted your booking request: you are meeting on`);
-    expect(linkIn(mails[0]!)).toBe(`${PUBLIC_URL}/bookings`);
+    expect(linkIn(mails[0]!)).toBe(`${PUBLIC_URL}/bookings?booking=${bookingId}`);
     expect(subjectsTo(host)).toEqual([`New booking request from ${guest.name}`]);
   });
 
@@ -162,7 +162,8 @@ describe('bookingCancelled: the other party, when a party cancels a confirmed da
     expect(mails.map((mail) => mail.subject)).toEqual([`Your date with ${guest.name} was cancelled`]);
     expect(mails[0]!.text).toContain(`${guest.name} cancelled your date on`);
     expect(mails[0]!.text).toContain('Their reason: "My sister is visiting"');
-    expect(linkIn(mails[0]!)).toBe(`${PUBLIC_URL}/bookings`);
+    expect(mails[0]!.text).toContain('If you added this date to your calendar, open the attached .ics file to remove it.');
+    expect(linkIn(mails[0]!)).toBe(`${PUBLIC_URL}/bookings?booking=${bookingId}`);
     expect(mailsTo(guest)).toEqual([]);
   });
 
@@ -210,7 +211,7 @@ describe('bookingReminder: both parties, before a confirmed date', () => {
     await runJobs();
     expect(reminder(host).map((mail) => mail.subject)).toEqual([expect.stringMatching(new RegExp(`^Reminder: your date with ${guest.name} on [A-Z][a-z]{2}, [A-Z][a-z]{2} \\d{1,2} at \\d{2}:\\d{2} MST$`))]);
     expect(reminder(guest).map((mail) => mail.subject)).toEqual([expect.stringContaining(`Reminder: your date with ${host.name} on `)]);
-    expect(linkIn(reminder(guest)[0]!)).toBe(`${PUBLIC_URL}/bookings`);
+    expect(linkIn(reminder(guest)[0]!)).toBe(`${PUBLIC_URL}/bookings?booking=${bookingId}`);
     expect(reminder(guest)[0]!.text).toContain('If you can no longer come, cancel there while the date is more than 4 hours away.');
 
     t.clock.advance(HOUR_MS);

@@ -106,8 +106,11 @@ describe('a booking request beside a block of the same two members', () => {
     const host = await member('Host');
     const guest = await member('Guest');
     const gate = 7262999;
-    const [holder, asker, watcher] = [0, 1, 2].map(() => new pg.Client({ connectionString: t.database.url }));
-    await Promise.all([holder, asker, watcher].map((client) => client.connect()));
+    const client = () => new pg.Client({ connectionString: t.database.url });
+    const holder = client();
+    const asker = client();
+    const watcher = client();
+    await Promise.all([holder, asker, watcher].map((session) => session.connect()));
     try {
       await holder.query('begin');
       await holder.query('select pg_advisory_xact_lock($1)', [gate]);
@@ -123,7 +126,7 @@ describe('a booking request beside a block of the same two members', () => {
       const { rows } = await asked;
       expect(rows[0]).toMatchObject({ seen_by_statement: 0, open: false });
     } finally {
-      await Promise.all([holder, asker, watcher].map((client) => client.end()));
+      await Promise.all([holder, asker, watcher].map((session) => session.end()));
     }
   });
 });

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { bookingsPage } from '#shared/api/bookings.paths.ts';
+import { notificationsPage } from '#shared/api/notifications.paths.ts';
 import { CANCEL_CUTOFF_HOURS, HOUR_MS, type BookingStatus } from '#shared/domain/booking.ts';
 import { slotStart, slotWhen, type SlotClock } from '#shared/domain/slot-when.ts';
 import { mayMail, settingsNote, takesPart, type EmailSetting, type Recipient } from '../notifications/notifications.read.ts';
@@ -86,7 +88,7 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
   if (!mayMail(to, job.kind)) return null;
   const when = slotWhen(slot);
   const venue = booking.proposedVenue.name ? `\n\nVenue: ${[booking.proposedVenue.name, booking.proposedVenue.address].filter(Boolean).join(', ')}` : '';
-  const bookings = `${publicUrl}/bookings`;
+  const bookings = `${publicUrl}${bookingsPage.booking(job.bookingId)}`;
   const mail = (subject: string, body: string): MailMessage => ({ to: to.email, subject, text: frame(to.name, `${body}\n\n${settingsNote(publicUrl)}`) });
 
   switch (job.kind) {
@@ -94,7 +96,7 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
       if (booking.status !== 'pending' || !takesPart(other)) return null;
       return mail(
         `New booking request from ${other.name}`,
-        `${other.name} would like to meet you on ${when}.${venue}${quoted('Their message', booking.requestMessage)}\n\nAccept or decline the request here:\n\n${publicUrl}/notifications\n\nA request nobody answers expires when its time comes.`,
+        `${other.name} would like to meet you on ${when}.${venue}${quoted('Their message', booking.requestMessage)}\n\nAccept or decline the request here:\n\n${publicUrl}${notificationsPage.path}\n\nA request nobody answers expires when its time comes.`,
       );
     case 'bookingConfirmed':
       if (booking.status !== 'confirmed' || !takesPart(other)) return null;
@@ -104,7 +106,8 @@ export function bookingMail(job: BookingMailJob, facts: BookingMailFacts, now: D
       );
     case 'bookingCancelled': {
       if (booking.status !== 'cancelled') return null;
-      const yours = `\n\nYour bookings:\n\n${bookings}`;
+      // The mail carries the cancelled calendar file (bookings.jobs), which takes the date off a calendar it was added to.
+      const yours = `\n\nYour bookings:\n\n${bookings}\n\nIf you added this date to your calendar, open the attached .ics file to remove it.`;
       // Ended by a block: only that it is cancelled, in the inbox item's words (no name, no reason).
       if (booking.cancelReason === DATE_ENDED_REASON) return mail(DATE_CANCELLED_TITLE, `${dateEndedMessage(slot)}${yours}`);
       // An admin's removal of the other member cancels too (decision 21): no name, nothing of theirs.
