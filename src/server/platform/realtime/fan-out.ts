@@ -1,8 +1,9 @@
 import type { WebSocket } from 'ws';
-import { REALTIME_CLOSE } from '#shared/api/realtime.ts';
+import { REALTIME_CLOSE, type ServerEvent } from '#shared/api/realtime.ts';
 import type { Member } from '../auth.ts';
 import type { Database, Unlisten } from '../db/client.ts';
 import { EVENTS_CHANNEL, type Announcement } from './announce.ts';
+import type { FloodWindow } from './flood-limit.ts';
 
 /** A client that lets this much pile up unread is cut off. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -17,7 +18,7 @@ export type Connection = {
   mayChat: Map<string, { allowed: boolean; until: number }>;
   /** Recipients told "typing" and not yet "stopped". */
   typingTo: Set<string>;
-  flood: { windowStart: number; count: number };
+  flood: FloodWindow;
   alive: boolean;
   sessionCheckedAt: number;
 };
@@ -87,6 +88,14 @@ export function createFanOut({ database, log, instanceId }: { database: Database
   return {
     send,
     forgetChatAccess,
+
+    /** `ready` goes out first, then the events held while it was prepared; from then on events go straight out. */
+    ready(connection: Connection, onlineUserIds: string[]) {
+      const queued = connection.queue ?? [];
+      connection.queue = null;
+      send(connection, JSON.stringify({ type: 'ready', onlineUserIds } satisfies ServerEvent));
+      for (const text of queued) send(connection, text);
+    },
 
     /** Starts listening for announcements (open() awaits it before anything else). */
     async listen(): Promise<void> {

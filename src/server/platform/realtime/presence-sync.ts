@@ -67,6 +67,12 @@ export function createPresenceSync({
     sync,
     resurrect,
 
+    /** A member's socket opened: their count is written, and the answer is which of their chat partners are online. */
+    async joined(userId: string): Promise<string[]> {
+      const [partners] = await Promise.all([deps.chatPartnersOf(userId), sync(userId)]);
+      return presence.onlineAmong(db, partners);
+    },
+
     /** Registers this instance (open()). */
     register: () => presence.registerInstance(db, instanceId, clock.now()),
 

@@ -10,7 +10,9 @@ import { createConnections } from './connections.ts';
 import { createFanOut } from './fan-out.ts';
 import { createPresenceSync } from './presence-sync.ts';
 
-export { AUTH_TIMEOUT_MS, FLOOD_LIMIT, MAY_CHAT_CACHE_MS, SESSION_RECHECK_MS } from './connections.ts';
+export { FLOOD_LIMIT } from './flood-limit.ts';
+export { AUTH_TIMEOUT_MS, SESSION_RECHECK_MS } from './socket-session.ts';
+export { MAY_CHAT_CACHE_MS } from './typing.ts';
 
 /** Heartbeat, keep-alive ping and presence upkeep period (main.ts starts it; tests call tick()). */
 export const TICK_MS = 10_000;
@@ -43,7 +45,7 @@ export type RealtimeDeps = {
  * The live connections of one server instance, put together from three parts: the fan-out
  * (fan-out.ts: LISTEN on EVENTS_CHANNEL, whichever instance made a change, and delivery to this
  * instance's sockets of the members it is for), the connection handling (connections.ts: socket
- * auth, messages in, keep-alive pings, session checks) and presence, which lives in the database
+ * auth, typing, flood limit, keep-alive pings, session checks) and presence, which lives in the database
  * (presence-sync.ts over presence.ts). Here: their wiring, the Fastify parts, upkeep and shutdown.
  */
 export function createRealtime(deps: RealtimeDeps) {
@@ -54,7 +56,7 @@ export function createRealtime(deps: RealtimeDeps) {
 
   const fanOut = createFanOut({ database, log, instanceId });
   const presenceSync = createPresenceSync({ database, clock, log, instanceId, fanOut, deps });
-  const connections = createConnections({ database, clock, log, deps, fanOut, syncPresence: presenceSync.sync, isClosing: () => closing });
+  const connections = createConnections({ database, clock, log, deps, fanOut, presence: presenceSync, isClosing: () => closing });
 
   /**
    * One upkeep round: heartbeat (coming back if swept), keep-alive pings (a socket that did not
