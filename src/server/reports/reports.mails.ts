@@ -1,4 +1,5 @@
-import { takesPart, type MailDeps } from '../notifications/notifications.read.ts';
+import { isDiscoverable } from '../auth/auth.read.ts';
+import type { MailDeps } from '../notifications/notifications.read.ts';
 import { enqueueOne, type Jobs } from '../platform/jobs/jobs.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
 import { warnedMember } from './reports.repo.ts';
@@ -16,7 +17,7 @@ export const reportWarningJob = (reportId: string, now: Date) => enqueueOne(REPO
 
 /** The warning mail; none to an unverified address or a member who can no longer take part. Settings cannot turn it off. */
 export function warningMail(member: { name: string; email: string; emailVerifiedAt: Date | null; accountStatus: string; isBanned: boolean }, publicUrl: string): MailMessage | null {
-  if (member.emailVerifiedAt === null || !takesPart(member)) return null;
+  if (!isDiscoverable(member)) return null;
   return {
     to: member.email,
     subject: WARNING_TITLE,

@@ -1,8 +1,10 @@
+import { pathWithId } from './path-with-id.ts';
+
 export const reportsPaths = {
   reports: '/reports',
   adminReports: '/admin/reports',
-  adminReport: Object.assign((reportId: string) => `/admin/reports/${encodeURIComponent(reportId)}`, { route: '/admin/reports/:id' }),
-  resolve: Object.assign((reportId: string) => `/admin/reports/${encodeURIComponent(reportId)}/resolve`, { route: '/admin/reports/:id/resolve' }),
+  adminReport: pathWithId('/admin/reports'),
+  resolve: pathWithId('/admin/reports', '/resolve'),
 } as const;
 
 export const REPORT_REASONS = ['fake_profile', 'inappropriate_photos', 'harassment', 'unsafe_or_no_show', 'underage', 'other'] as const;
