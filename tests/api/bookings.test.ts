@@ -12,7 +12,7 @@ import { pushSubscriptions } from '#server/push/push.tables.ts';
 import { scoreEvents } from '#server/score/score.tables.ts';
 import { MyBookingsResponseSchema } from '#shared/api/bookings.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
-import { slotStart } from '#shared/domain/slot-when.ts';
+import { slotStart, slotTimes } from '#shared/domain/slot-when.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { createMember, updateMember, type TestMember } from '#tests/support/members.ts';
 import { listenToAnnouncements } from '#tests/support/realtime.ts';
@@ -201,7 +201,8 @@ describe('POST /bookings/request', () => {
         profileId: guest.id,
         bookingId: booking._id,
         date: slot.date,
-        proposedTime: `${slot.startTime}–${slot.endTime} MST`,
+        // Written in SQL as slotTimes writes it: "10:00–11:30 MST".
+        proposedTime: slotTimes(slot),
         venue: 'Café Artigiano',
         requestMessage: 'Coffee and a walk?',
       },

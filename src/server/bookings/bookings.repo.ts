@@ -4,7 +4,7 @@ import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith, pairOpenForRequest } from '../blocks/blocks.read.ts';
-import { availabilitySlots, publicSlotColumns, type PublicSlotRow, type SlotRow } from '../availability/availability.read.ts';
+import { availabilitySlots, publicSlotColumns, slotStartSql, slotTimesSql, type PublicSlotRow, type SlotRow } from '../availability/availability.read.ts';
 import { recipientColumns } from '../notifications/notifications.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb, preparedPerShape } from '../platform/db/prepared.ts';
@@ -75,14 +75,6 @@ type RequestPlaceholders = { [K in keyof Omit<RequestValues, 'proposedVenue'>]: 
 const p = (name: keyof RequestPlaceholders) => sql.placeholder(name);
 
 /**
- * A slot's start as `slotStart` (#shared/domain/slot-when.ts) writes it, "Fri, Nov 27 at 10:00 MST",
- * in SQL for the request statement (English names whatever the database's locale: no TM prefix).
- * tests/api/bookings.test.ts holds the two to the same text.
- */
-const slotStartSql = (column: (name: string) => SQL) =>
-  sql`to_char(${column('date')}, 'Dy, Mon FMDD') || ' at ' || ${column('start_time')} || case when ${column('zone_label')} = '' then '' else ' ' || ${column('zone_label')} end`;
-
-/**
  * A booking request in one statement (decision 55), for each shape of the visibility
  * condition: whether the pair is open (no block, nor one under way: decision 74), the slot, locked FOR KEY SHARE (a
  * removal or a confirmation holding it makes the request wait, then read the slot as they left
@@ -147,7 +139,7 @@ function buildRequest(db: Tx, visible: SQL, name: string, writers: RequestWriter
         title: sql`'New booking request'`,
         message: sql`${p('guestName')}::text || ' would like to meet you on ' || ${slotStartSql(c)} || '.'`,
         data: sql`jsonb_build_object('profileId', ${b('guest_id')}, 'bookingId', ${b('id')}, 'date', ${c('date')}::text,
-        'proposedTime', ${c('start_time')} || '–' || ${c('end_time')} || case when ${c('zone_label')} = '' then '' else ' ' || ${c('zone_label')} end,
+        'proposedTime', ${slotTimesSql(c)},
         'venue', ${p('venueName')}::text, 'requestMessage', ${b('request_message')})`,
         createdAt: sql`${p('now')}::timestamptz`,
       },

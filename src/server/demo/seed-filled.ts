@@ -4,6 +4,7 @@ import { DECLINE_PRESETS, POINTS, defaultEndTime, type BookingStatus } from '#sh
 import { DATE_TYPES, type DateType } from '#shared/domain/profile.ts';
 import { FIRST_PHOTO_POINTS, SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { addDays, todayIn, TZDB_VERSION } from '#shared/domain/time-zones.ts';
+import { slotStartSql, slotTimesSql } from '../availability/availability.read.ts';
 import { placeSlot } from '../availability/availability.service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
@@ -478,8 +479,9 @@ async function insertNudges(ctx: Ctx, from: number, to: number): Promise<number>
 /** The inbox items the bookings service writes for each step a booking went through. */
 async function insertBookingNotifications(ctx: Ctx, from: number, to: number): Promise<number> {
   const now = nowSql(ctx);
-  const slotStart = sql`to_char(s.date, 'Dy, Mon FMDD') || ' at ' || s.start_time || case when s.zone_label = '' then '' else ' ' || s.zone_label end`;
-  const proposedTime = sql`s.start_time || '–' || s.end_time || case when s.zone_label = '' then '' else ' ' || s.zone_label end`;
+  const slotColumn = (name: string) => sql.raw(`s.${name}`);
+  const slotStart = slotStartSql(slotColumn);
+  const proposedTime = slotTimesSql(slotColumn);
   const update = sql`jsonb_build_object('profileId', b.host_id, 'bookingId', b.id, 'date', ${iso(sql`b.starts_at`)})`;
   const read = (at: SQL, salt: number) => sql`case when ${at} < ${now} - interval '2 days' then ${rnd(ctx, sql`b.key`, salt)} < 0.9 else ${rnd(ctx, sql`b.key`, salt)} < 0.3 end`;
   const agreedOrCancelled = sql`(b.status = any(${list(AGREED)}) or b.status = 'cancelled')`;
