@@ -322,16 +322,21 @@ function pageCards(db: Tx, request: PageRequest, bind: Bind) {
  * Keeps the card of every member browse may show anyone, `batch` members a statement, as an
  * evening of browsing would have (the busy-evening benchmark starts from it). Answers how many.
  */
-export async function keepEveryCard(db: Tx, at: Required<Pick<PageRequest, 'month' | 'cardSlots'>>, batch = 5000): Promise<number> {
-  const request: PageRequest = {
-    viewer: { id: '00000000-0000-0000-0000-000000000000', age: 0, accountType: 'individual', category: null, home: null },
-    origin: null,
-    filters: { accountType: 'all', gender: 'all' },
-    sortBy: 'score',
-    offset: 0,
-    limit: 1,
-    ...at,
-  };
+type CardsAt = Required<Pick<PageRequest, 'month' | 'cardSlots'>>;
+
+/** A request that writes cards outside a page (only its viewer's booking with each member, and `at`, are read). */
+const cardsFor = (viewerId: string, at: CardsAt): PageRequest => ({
+  viewer: { id: viewerId, age: 0, accountType: 'individual', category: null, home: null },
+  origin: null,
+  filters: { accountType: 'all', gender: 'all' },
+  sortBy: 'score',
+  offset: 0,
+  limit: 1,
+  ...at,
+});
+
+export async function keepEveryCard(db: Tx, at: CardsAt, batch = 5000): Promise<number> {
+  const request = cardsFor('00000000-0000-0000-0000-000000000000', at);
   const values = pageValues(request);
   const format = pageCards(db, request, placeholders).format();
   const { parts, validUntil } = pageCards(db, request, inline(values)).written(cardColumns as CardColumns);
@@ -352,31 +357,39 @@ export async function keepEveryCard(db: Tx, at: Required<Pick<PageRequest, 'mont
   }
 }
 
-type PageStatement = { format: string; execute(values: PageValues): Promise<FoundCard[]> };
-/** A database handle's page statements, by shape. */
-const pageStatement = preparedPerShape<PageStatement>();
+type CardStatement = { format: string; execute(values: Record<string, unknown>): Promise<FoundCard[]> };
+/** A database handle's statements that answer cards (a page of each shape, a member page's card), by name. */
+const cardStatement = preparedPerShape<CardStatement>();
 
 /** What a page statement answers after each card's texts, in order (`toFoundCard` reads them by position). */
 const ANSWERED = ['booking_status', 'interests', 'distance'];
 
 /**
  * Each shape of page is built and prepared once (per database handle); PostgreSQL then parses
- * and plans a named statement once per connection rather than on every request. Its rows are
- * read as they come (by position), without Drizzle's mapping. With free times on the cards (the
- * service's pages), the statement also keeps the cards it wrote (card-cache.ts).
+ * and plans a named statement once per connection rather than on every request. With free times
+ * on the cards (the service's pages), the statement also keeps the cards it wrote (card-cache.ts).
  */
 export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[]> {
   const name = `browse_${pageShape(request)}`;
-  const statement = pageStatement(db, name, () => {
+  const statement = cardStatement(db, name, () => {
     const cards = pageCards(db, request, placeholders);
     const page = pageQuery(db, request, placeholders).getSQL();
-    const parts = cards.written(cardColumns as CardColumns).parts.length;
-    const keeping = request.cardSlots ? keepingWritten(page, parts, ANSWERED, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` }) : page;
-    const query = oneParameterPerValue(new PgDialect().sqlToQuery(keeping));
-    const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
-    return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
+    return preparedCards(db, name, cards, page, request.cardSlots !== undefined);
   });
   return statement.execute(pageValues(request, statement.format));
+}
+
+/**
+ * A statement answering cards (`statement`'s rows, with `cards`' columns), prepared under `name`;
+ * with `keep` it also keeps the cards it wrote (card-cache.ts). Its rows are read as they come (by
+ * position), without Drizzle's mapping.
+ */
+function preparedCards(db: Tx, name: string, cards: ReturnType<typeof pageCards>, statement: SQL, keep: boolean): CardStatement {
+  const parts = cards.written(cardColumns as CardColumns).parts.length;
+  const keeping = keep ? keepingWritten(statement, parts, ANSWERED, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` }) : statement;
+  const query = oneParameterPerValue(new PgDialect().sqlToQuery(keeping));
+  const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
+  return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
 }
 
 /** A page row, read by position (array mode): the template's texts, then ANSWERED's. */
@@ -433,26 +446,16 @@ export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Pro
   return found;
 }
 
-type CardStatement = { format: string; execute(values: Record<string, unknown>): Promise<FoundCard[]> };
-const memberCardStatement = preparedPerShape<CardStatement>();
 
 /**
  * One member's browse card for a member page, kept or written (and then kept) by the same
  * template and card cache as a page's, with the viewer's booking with them. No distance: the page
  * measured it with the visibility check. Undefined for no such member.
  */
-export async function findCard(db: Tx, viewerId: string, memberId: string, at: Required<Pick<PageRequest, 'month' | 'cardSlots'>>): Promise<FoundCard | undefined> {
-  const request: PageRequest = {
-    viewer: { id: viewerId, age: 0, accountType: 'individual', category: null, home: null },
-    origin: null,
-    filters: { accountType: 'all', gender: 'all' },
-    sortBy: 'score',
-    offset: 0,
-    limit: 1,
-    ...at,
-  };
+export async function findCard(db: Tx, viewerId: string, memberId: string, at: CardsAt): Promise<FoundCard | undefined> {
+  const request = cardsFor(viewerId, at);
   const name = 'browse_member_card';
-  const statement = memberCardStatement(db, name, () => {
+  const statement = cardStatement(db, name, () => {
     const cards = pageCards(db, request, placeholders);
     const kept = cards.keptOf(users.id);
     const card = db
@@ -460,11 +463,7 @@ export async function findCard(db: Tx, viewerId: string, memberId: string, at: R
       .from(users)
       .leftJoinLateral(kept, sql`true`)
       .where(eq(users.id, sql`${sql.placeholder('memberId')}::uuid`));
-    const parts = cards.written(cardColumns as CardColumns).parts.length;
-    const keepingIt = keepingWritten(card.getSQL(), parts, ANSWERED, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` });
-    const query = oneParameterPerValue(new PgDialect().sqlToQuery(keepingIt));
-    const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
-    return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
+    return preparedCards(db, name, cards, card.getSQL(), true);
   });
   const [found] = await statement.execute({ ...pageValues(request, statement.format), memberId });
   return found;
