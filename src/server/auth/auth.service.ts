@@ -71,7 +71,7 @@ type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
 
 /** A member's saved dating preferences; null while they have saved none. */
-export function preferencesOf(row: repo.UserRow): Preferences | null {
+export function preferencesOf(row: Pick<repo.UserRow, 'prefGenders' | 'prefAccountTypes' | 'prefDateTypes' | 'prefAgeMin' | 'prefAgeMax' | 'prefDistanceKm'>): Preferences | null {
   if (!row.prefGenders || !row.prefAccountTypes || !row.prefDateTypes || row.prefAgeMin === null || row.prefAgeMax === null || row.prefDistanceKm === null) {
     return null;
   }

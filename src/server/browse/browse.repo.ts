@@ -74,7 +74,6 @@ export type CardSlots = {
   firstStart: (memberId: SQL, now: SQL) => SQL<string | null>;
 };
 
-export type Found = { user: UserRow; distance: number | null };
 
 
 
@@ -324,9 +323,9 @@ function pageCards(db: Tx, request: PageRequest, bind: Bind) {
  */
 type CardsAt = Required<Pick<PageRequest, 'month' | 'cardSlots'>>;
 
-/** A request that writes cards outside a page (only its viewer's booking with each member, and `at`, are read). */
-const cardsFor = (viewerId: string, at: CardsAt): PageRequest => ({
-  viewer: { id: viewerId, age: 0, accountType: 'individual', category: null, home: null },
+/** A request that writes cards outside a page (of the viewer, only what sees the member, and `at`, are read). */
+const cardsFor = (viewer: Viewer, at: CardsAt): PageRequest => ({
+  viewer,
   origin: null,
   filters: { accountType: 'all', gender: 'all' },
   sortBy: 'score',
@@ -336,7 +335,7 @@ const cardsFor = (viewerId: string, at: CardsAt): PageRequest => ({
 });
 
 export async function keepEveryCard(db: Tx, at: CardsAt, batch = 5000): Promise<number> {
-  const request = cardsFor('00000000-0000-0000-0000-000000000000', at);
+  const request = cardsFor({ id: '00000000-0000-0000-0000-000000000000', age: 0, accountType: 'individual', category: null, home: null }, at);
   const values = pageValues(request);
   const format = pageCards(db, request, placeholders).format();
   const { parts, validUntil } = pageCards(db, request, inline(values)).written(cardColumns as CardColumns);
@@ -384,9 +383,9 @@ export async function findPage(db: Tx, request: PageRequest): Promise<FoundCard[
  * with `keep` it also keeps the cards it wrote (card-cache.ts). Its rows are read as they come (by
  * position), without Drizzle's mapping.
  */
-function preparedCards(db: Tx, name: string, cards: ReturnType<typeof pageCards>, statement: SQL, keep: boolean): CardStatement {
+function preparedCards(db: Tx, name: string, cards: ReturnType<typeof pageCards>, statement: SQL, keep: boolean, answered = ANSWERED): CardStatement {
   const parts = cards.written(cardColumns as CardColumns).parts.length;
-  const keeping = keep ? keepingWritten(statement, parts, ANSWERED, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` }) : statement;
+  const keeping = keep ? keepingWritten(statement, parts, answered, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` }) : statement;
   const query = oneParameterPerValue(new PgDialect().sqlToQuery(keeping));
   const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
   return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
@@ -399,12 +398,8 @@ function toFoundCard(row: unknown[], parts: number): FoundCard {
     bookingStatus: row[parts] as string,
     interests: row[parts + 1] as string,
     distance: row[parts + 2] as number | null,
+    preferences: row[parts + 3] as string | undefined,
   };
-}
-
-export async function findUser(db: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
 }
 
 const viewerColumns = {
@@ -426,44 +421,29 @@ export async function findViewer(db: Tx, id: string): Promise<ViewerRow | undefi
   return row;
 }
 
-function visibleMemberStatement(db: Tx, viewer: Viewer, name: string) {
-  const { where } = visibleToViewer(viewer);
-  const distance = viewer.home ? kmFrom(homePoint(placeholders)) : sql<null>`null::float8`;
-  return db
-    .select({ user: users, distance: sql<number | null>`${distance}`.as('distance') })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('memberId')), where))
-    .limit(1)
-    .prepare(name);
-}
-const visibleMemberStatements = preparedPerShape<ReturnType<typeof visibleMemberStatement>>();
-
-/** One other member, if the viewer may see them, with the distance between the two homes (a member page: prepared per shape of viewer). */
-export async function findVisibleMember(db: Tx, viewer: Viewer, id: string): Promise<Found | undefined> {
-  const name = `browse_visible_member_${viewerShape(viewer)}`;
-  const statement = visibleMemberStatements(db, name, () => visibleMemberStatement(db, viewer, name));
-  const [found] = await statement.execute({ memberId: id, ...viewerValues(viewer) });
-  return found;
-}
-
+/** The member's saved preferences as auth's columns, as JSON text (a member page shows them; auth's preferencesOf reads them). */
+const preferencesText = sql<string>`json_build_object('prefDateTypes', ${users.prefDateTypes}, 'prefGenders', ${users.prefGenders}, 'prefAgeMin', ${users.prefAgeMin},
+  'prefAgeMax', ${users.prefAgeMax}, 'prefDistanceKm', ${users.prefDistanceKm}, 'prefAccountTypes', ${users.prefAccountTypes})::text`;
 
 /**
- * One member's browse card for a member page, kept or written (and then kept) by the same
- * template and card cache as a page's, with the viewer's booking with them. No distance: the page
- * measured it with the visibility check. Undefined for no such member.
+ * A member's page in one statement: the member, if the viewer may see them (or is them), with
+ * their browse card kept or written (and then kept) by the same template and card cache as a
+ * page's, the viewer's booking with them, the distance between the two homes and the member's
+ * preferences. Prepared per shape of viewer. Undefined when not found.
  */
-export async function findCard(db: Tx, viewerId: string, memberId: string, at: CardsAt): Promise<FoundCard | undefined> {
-  const request = cardsFor(viewerId, at);
-  const name = 'browse_member_card';
+export async function findMemberCard(db: Tx, viewer: Viewer, memberId: string, at: CardsAt): Promise<FoundCard | undefined> {
+  const request = cardsFor(viewer, at);
+  const name = `browse_member_card_${viewerShape(viewer)}`;
   const statement = cardStatement(db, name, () => {
     const cards = pageCards(db, request, placeholders);
     const kept = cards.keptOf(users.id);
+    const distance = viewer.home ? kmFrom(homePoint(placeholders)) : sql<null>`null::float8`;
     const card = db
-      .select(cards.columns(cardColumns as CardColumns, kept, sql`null::float8`, [asc(users.id)]))
+      .select({ ...cards.columns(cardColumns as CardColumns, kept, distance, [asc(users.id)]), preferences: preferencesText.as('preferences') })
       .from(users)
       .leftJoinLateral(kept, sql`true`)
-      .where(eq(users.id, sql`${sql.placeholder('memberId')}::uuid`));
-    return preparedCards(db, name, cards, card.getSQL(), true);
+      .where(and(eq(users.id, sql`${sql.placeholder('memberId')}::uuid`), or(eq(users.id, sql`${placeholders('viewerId')}::uuid`), visibleTo(viewer, placeholders))));
+    return preparedCards(db, name, cards, card.getSQL(), true, [...ANSWERED, 'preferences']);
   });
   const [found] = await statement.execute({ ...pageValues(request, statement.format), memberId });
   return found;

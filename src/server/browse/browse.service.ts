@@ -197,26 +197,25 @@ export function createBrowseService(deps: {
     },
 
     /** Another member's page (or one's own). Whoever browse would never show is not found. */
-    async member(viewer: Member, id: string): Promise<MemberDetail> {
-      if (!isUuid(id)) throw new HttpError(404, PROFILE_NOT_FOUND);
+    async member(viewer: Member, memberId: string): Promise<MemberDetail> {
+      if (!isUuid(memberId)) throw new HttpError(404, PROFILE_NOT_FOUND);
+      const id = memberId.toLowerCase();
       const me = await userOf(viewer);
-      const own = id === me.id ? await repo.findUser(db, id) : undefined;
-      const found = own ? { user: own, distance: homeOf(own) ? 0 : null } : await repo.findVisibleMember(db, viewerOf(me), id);
-      if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
       const now = deps.clock.now();
+      // One round: the free times and requests are read beside the visibility check, and shown only when it passes.
       const [card, open, requests] = await Promise.all([
-        repo.findCard(db, me.id, found.user.id, cardsAt(now)),
+        repo.findMemberCard(db, viewerOf(me), id, cardsAt(now)),
         openSlotsOf(db, [id], now, null),
         requestsToHosts(db, me.id, [id]),
       ]);
       if (!card) throw new HttpError(404, PROFILE_NOT_FOUND);
       // The page lists every free time (with the viewer's request for each) where the card has its first few.
-      const { availabilityCount: _count, availability: _firstFew, ...shown }: BrowseCard = JSON.parse(toBrowseCard({ ...card, distance: found.distance }, me.interests));
+      const { availabilityCount: _count, availability: _firstFew, ...shown }: BrowseCard = JSON.parse(toBrowseCard(card, me.interests));
       const mine = requests.get(id) ?? [];
       return {
         ...shown,
         availability: (open.get(id)?.slots ?? []).map((slot) => ({ ...slot, slotBooking: slotBookingState(slot._id, mine) })),
-        preferences: preferencesOf(found.user),
+        preferences: preferencesOf(JSON.parse(card.preferences!)),
       };
     },
   };
