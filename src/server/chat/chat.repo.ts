@@ -5,6 +5,7 @@ import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
+import { rowsOf } from '../platform/db/rows.ts';
 import { messages } from './chat.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -42,13 +43,23 @@ const inThread = (low: SQLWrapper, high: SQLWrapper): SQL =>
  * Stores a message; with a clientId the sender already used, stores nothing and answers undefined
  * (the unique index decides, so simultaneous identical sends still make one row).
  */
-export async function insertMessage(db: Tx, values: NewMessage): Promise<MessageRow | undefined> {
-  const [row] = await db
+export async function insertMessage(
+  db: Tx,
+  values: NewMessage & { id: string },
+  alongside: { events: (stored: SQL) => SQL; pushes: (stored: SQL) => SQL },
+): Promise<MessageRow | undefined> {
+  const insert = db
     .insert(messages)
     .values(values)
     .onConflictDoNothing({ target: [messages.senderId, messages.clientId], where: sql`${messages.clientId} is not null` })
-    .returning();
-  return row;
+    .returning({ seq: messages.seq });
+  // One round trip: the row, its events (sent at commit) and its pushes, each only once the row is stored.
+  const stored = sql`exists (select 1 from inserted)`;
+  const [row] = rowsOf<{ seq: string | number }>(
+    await db.execute(sql`with inserted as (${insert.getSQL()}), told as (${alongside.events(stored)}), pushed as (${alongside.pushes(stored)})
+      select inserted.seq, (select count(*) from told) as told from inserted`),
+  );
+  return row && { ...values, clientId: values.clientId ?? null, seq: Number(row.seq), readAt: null };
 }
 
 export async function findByClientId(db: Tx, senderId: string, clientId: string): Promise<MessageRow | undefined> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { CHAT_ERRORS, type ChatMember, type Conversation, type Message, type SendMessageBodySchema, type Thread, type ThreadQuerySchema } from '#shared/api/chat.ts';
 import { conversationIdOf } from '#shared/domain/chat.ts';
@@ -9,9 +10,9 @@ import type { Db } from '../platform/db/client.ts';
 import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
-import { announce } from '../platform/realtime/announce.ts';
+import { announce, announcementsWhere } from '../platform/realtime/announce.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
-import { queueMessagePush } from '../push/push.service.ts';
+import { messagePushJobs } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
@@ -128,20 +129,15 @@ export function createChatService(deps: ChatDeps) {
       const { viewer: sender, other } = await access(senderId, body.recipientId);
       const now = clock.now();
       await consume(db, `chat-send:${senderId}`, SEND_LIMIT, now);
+      const values = { id: randomUUID(), senderId, recipientId: other.id, content: body.content, clientId: body.clientId ?? null, createdAt: now };
+      // The message as it will read once stored: its event and push ride in the insert's statement.
+      const message = toMessage({ ...values, seq: 0, readAt: null });
       return transact(async (tx) => {
-        const row = await repo.insertMessage(tx, {
-          senderId,
-          recipientId: other.id,
-          content: body.content,
-          clientId: body.clientId ?? null,
-          createdAt: now,
+        const row = await repo.insertMessage(tx, values, {
+          events: (stored) => announcementsWhere([{ to: [other.id, senderId], event: { type: 'message', message } }], stored),
+          pushes: (stored) => messagePushJobs({ senderId, senderName: displayNameOf(sender), recipientId: other.id, content: body.content, createdAt: now }, stored),
         });
-        if (row) {
-          const message = toMessage(row);
-          await announce(tx, [other.id, senderId], { type: 'message', message });
-          await queueMessagePush(tx, { senderId, senderName: displayNameOf(sender), recipientId: other.id, content: row.content, createdAt: now });
-          return { message, created: true };
-        }
+        if (row) return { message, created: true };
         // Only a clientId conflict stores nothing: the row that holds it has committed.
         const stored = await repo.findByClientId(tx, senderId, body.clientId!);
         if (!stored) throw new Error('a message conflicted on its clientId but none holds it');

@@ -2,6 +2,7 @@ import type { Agent } from 'node:https';
 import { sql, type SQL } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import { bookingsPage } from '#shared/api/bookings.paths.ts';
+import { messagesPage } from '#shared/api/chat.paths.ts';
 import { notificationsPage } from '#shared/api/notifications.paths.ts';
 import { PUSH_ENDPOINT_HTTPS, PUSH_ENDPOINT_NOT_ALLOWED, type PushMessage, type PushSubscriptionBody } from '#shared/api/push.ts';
 import type { NotificationType } from '#shared/domain/notifications.ts';
@@ -11,7 +12,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { enqueueEach } from '../platform/jobs/jobs.ts';
 import { rowsOf } from '../platform/db/rows.ts';
-import { onlineAmong } from '../platform/realtime/presence.ts';
+import { isOnlineSql, onlineAmong } from '../platform/realtime/presence.ts';
 import { endpointRefusal, type AllowedHosts } from './push-hosts.ts';
 import * as repo from './push.repo.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -133,10 +134,6 @@ const BOOKING_REQUEST_ACTIONS: PushMessage['actions'] = [
 ];
 
 /** One push.send job per device of the member, unless they have none or turned `setting` off. */
-async function queueToDevices(tx: Tx, userId: string, setting: Setting, message: PushMessage, createdAt: Date): Promise<number> {
-  return rowsOf(await tx.execute(deviceJobsOf(userId, setting, message, createdAt))).length;
-}
-
 /**
  * The push of an inbox item to each of its member's devices, as one insert to run inside the
  * statement that stores the item: it exists exactly when the item does, and the request that caused
@@ -152,28 +149,21 @@ export function pushJobsFor(source: PushSource): SQL | null {
 }
 
 /**
- * Queues the push of a new chat message, inside the send's transaction, when its recipient has no
- * open realtime connection on any instance (one who has sees it arrive live) and keeps
- * `push.messages` on. One tag per conversation: a newer message replaces the older notification.
+ * The push of a new chat message, as one insert to ride in the send's statement: to each of its
+ * recipient's devices, where `when` holds (the message was stored), the recipient has no open
+ * realtime connection on any instance (one who has sees it arrive live) and keeps `push.messages`
+ * on. One tag per conversation: a newer message replaces the older notification.
  */
-export async function queueMessagePush(
-  tx: Tx,
-  message: { senderId: string; senderName: string; recipientId: string; content: string; createdAt: Date },
-): Promise<number> {
-  if ((await onlineAmong(tx, [message.recipientId])).length > 0) return 0;
-  return queueToDevices(
-    tx,
-    message.recipientId,
-    'messages',
-    {
-      type: 'message',
-      title: message.senderName,
-      body: clip(message.content, MESSAGE_PUSH_MAX),
-      url: `/messages/${message.senderId}`,
-      tag: `message-${message.senderId}`,
-    },
-    message.createdAt,
-  );
+export function messagePushJobs(message: { senderId: string; senderName: string; recipientId: string; content: string; createdAt: Date }, when: SQL): SQL {
+  const push: PushMessage = {
+    type: 'message',
+    title: message.senderName,
+    body: clip(message.content, MESSAGE_PUSH_MAX),
+    url: messagesPage.thread(message.senderId),
+    tag: `message-${message.senderId}`,
+  };
+  const devices = repo.devicePayloads(message.recipientId, 'messages' satisfies Setting, push, pushExpiresAt(message.createdAt));
+  return enqueueEach(PUSH_JOB, sql`select * from (${devices}) as d where ${when} and not ${isOnlineSql(message.recipientId)}`, { runAt: message.createdAt });
 }
 
 type Log = { info(object: object, message: string): void; warn(object: object, message: string): void };

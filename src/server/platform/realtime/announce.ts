@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ServerEvent } from '#shared/api/realtime.ts';
 import type { Tx } from '../db/client.ts';
 
@@ -48,6 +48,15 @@ export async function announceWith(tx: Tx, writes: SQLWrapper[], announcements: 
     sql`, `,
   );
   await tx.execute(sql`with ${ctes} select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+}
+
+/**
+ * The announcements as a SELECT to ride in another statement (as a CTE the statement's answer
+ * reads, so that it runs), sent only where `when` holds: one round trip for a write and its events.
+ */
+export function announcementsWhere(announcements: Announcement[], when: SQL): SQL {
+  const payloads = announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);
+  return sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p where ${when}`;
 }
 
 /**

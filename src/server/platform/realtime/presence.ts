@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { announceEach, type Announcement } from './announce.ts';
 import { realtimeInstances, realtimePresence } from './realtime.tables.ts';
@@ -74,6 +74,10 @@ export async function setConnections(db: Db, instanceId: string, userId: string,
 }
 
 /** Which of these members are online anywhere. */
+/** SQL: whether the member has an open realtime connection on any instance (as `onlineAmong` reads it). */
+export const isOnlineSql = (userId: string | SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${realtimePresence} where ${realtimePresence.userId} = ${userId} and ${realtimePresence.connections} > 0)`;
+
 export async function onlineAmong(db: Tx, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
   const rows = await db
