@@ -5,7 +5,6 @@ import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
-import { rowsOf } from '../platform/db/rows.ts';
 import { messages } from './chat.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -39,26 +38,44 @@ const pairOf = (a: string, b: string) => (a < b ? [a, b] : [b, a]);
 const inThread = (low: SQLWrapper, high: SQLWrapper): SQL =>
   sql`least(${messages.senderId}, ${messages.recipientId}) = ${low} and greatest(${messages.senderId}, ${messages.recipientId}) = ${high}`;
 
+/** What rides in a message's insert, over its values (placeholders): its events, and its push jobs. */
+export type MessageAlongside = {
+  events: (payloads: SQL, stored: SQL) => SQL;
+  pushes: (values: { recipientId: SQL; push: SQL; createdAt: SQL; expiresAt: SQL }, stored: SQL) => SQL;
+};
+
+/** The insert and what rides in it, in one statement: `alongside`'s parts run only once the row is stored. */
+function insertAlongside(alongside: MessageAlongside): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  const stored = sql`exists (select 1 from inserted)`;
+  const createdAt = sql`${p('createdAt')}::timestamptz`;
+  const recipientId = sql`${p('recipientId')}::uuid`;
+  return sql`with inserted as (
+      insert into ${messages} (id, sender_id, recipient_id, content, client_id, created_at)
+      values (${p('id')}::uuid, ${p('senderId')}::uuid, ${recipientId}, ${p('content')}::text, ${p('clientId')}::uuid, ${createdAt})
+      on conflict (sender_id, client_id) where client_id is not null do nothing
+      returning seq),
+    told as (${alongside.events(sql`${p('payloads')}::text[]`, stored)}),
+    pushed as (${alongside.pushes({ recipientId, push: sql`${p('push')}::jsonb`, createdAt, expiresAt: sql`${p('pushExpiresAt')}::text` }, stored)})
+    select inserted.seq, (select count(*) from told) as told from inserted`;
+}
+let insertStatement: ReturnType<typeof preparedSql<{ seq: string | number }>> | undefined;
+
 /**
- * Stores a message; with a clientId the sender already used, stores nothing and answers undefined
- * (the unique index decides, so simultaneous identical sends still make one row).
+ * Stores a message, with its events (`payloads`, sent at commit) and its push (`push`, JSON, to
+ * expire at `pushExpiresAt`), in one prepared statement; with a clientId the sender already used,
+ * stores and sends nothing and answers undefined (the unique index decides, so simultaneous
+ * identical sends still make one row). The statement is built once, from the first call's
+ * `alongside` (chat.service passes one constant).
  */
 export async function insertMessage(
   db: Tx,
   values: NewMessage & { id: string },
-  alongside: { events: (stored: SQL) => SQL; pushes: (stored: SQL) => SQL },
+  alongside: MessageAlongside,
+  told: { payloads: string[]; push: string; pushExpiresAt: string },
 ): Promise<MessageRow | undefined> {
-  const insert = db
-    .insert(messages)
-    .values(values)
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientId], where: sql`${messages.clientId} is not null` })
-    .returning({ seq: messages.seq });
-  // One round trip: the row, its events (sent at commit) and its pushes, each only once the row is stored.
-  const stored = sql`exists (select 1 from inserted)`;
-  const [row] = rowsOf<{ seq: string | number }>(
-    await db.execute(sql`with inserted as (${insert.getSQL()}), told as (${alongside.events(stored)}), pushed as (${alongside.pushes(stored)})
-      select inserted.seq, (select count(*) from told) as told from inserted`),
-  );
+  insertStatement ??= preparedSql<{ seq: string | number }>('chat_insert_message', () => insertAlongside(alongside));
+  const [row] = await insertStatement(db).execute({ ...values, clientId: values.clientId ?? null, createdAt: values.createdAt.toISOString(), ...told });
   return row && { ...values, clientId: values.clientId ?? null, seq: Number(row.seq), readAt: null };
 }
 

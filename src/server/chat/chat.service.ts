@@ -10,9 +10,9 @@ import type { Db } from '../platform/db/client.ts';
 import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
-import { announce, announcementsWhere } from '../platform/realtime/announce.ts';
+import { announce, announcementPayloads, notifyEach } from '../platform/realtime/announce.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
-import { messagePushJobs } from '../push/push.service.ts';
+import { messagePushJobs, messagePushOf, pushExpiresAt } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
@@ -46,6 +46,9 @@ export function toMessage(row: repo.MessageRow): Message {
     clientId: row.clientId,
   };
 }
+
+/** A message's insert carries its events and its push (chat.repo `insertMessage`). */
+const MESSAGE_ALONGSIDE: repo.MessageAlongside = { events: notifyEach, pushes: messagePushJobs };
 
 /** 'name & partnerName' for a couple, else the name (the row has only the partner's name, all the name needs). */
 const displayNameOf = (row: repo.ChatMemberRow) =>
@@ -133,9 +136,10 @@ export function createChatService(deps: ChatDeps) {
       // The message as it will read once stored: its event and push ride in the insert's statement.
       const message = toMessage({ ...values, seq: 0, readAt: null });
       return transact(async (tx) => {
-        const row = await repo.insertMessage(tx, values, {
-          events: (stored) => announcementsWhere([{ to: [other.id, senderId], event: { type: 'message', message } }], stored),
-          pushes: (stored) => messagePushJobs({ senderId, senderName: displayNameOf(sender), recipientId: other.id, content: body.content, createdAt: now }, stored),
+        const row = await repo.insertMessage(tx, values, MESSAGE_ALONGSIDE, {
+          payloads: announcementPayloads([{ to: [other.id, senderId], event: { type: 'message', message } }]),
+          push: JSON.stringify(messagePushOf({ senderId, senderName: displayNameOf(sender), content: body.content })),
+          pushExpiresAt: pushExpiresAt(now),
         });
         if (row) return { message, created: true };
         // Only a clientId conflict stores nothing: the row that holds it has committed.

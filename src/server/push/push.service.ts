@@ -148,22 +148,26 @@ export function pushJobsFor(source: PushSource): SQL | null {
   return deviceJobsOf(source.userId, rule.setting, message, source.createdAt);
 }
 
-/**
- * The push of a new chat message, as one insert to ride in the send's statement: to each of its
- * recipient's devices, where `when` holds (the message was stored), the recipient has no open
- * realtime connection on any instance (one who has sees it arrive live) and keeps `push.messages`
- * on. One tag per conversation: a newer message replaces the older notification.
- */
-export function messagePushJobs(message: { senderId: string; senderName: string; recipientId: string; content: string; createdAt: Date }, when: SQL): SQL {
-  const push: PushMessage = {
+/** A new chat message's push: the sender's name, the text shortened, their thread; one tag per conversation (a newer message replaces the older notification). */
+export function messagePushOf(message: { senderId: string; senderName: string; content: string }): PushMessage {
+  return {
     type: 'message',
     title: message.senderName,
     body: clip(message.content, MESSAGE_PUSH_MAX),
     url: messagesPage.thread(message.senderId),
     tag: `message-${message.senderId}`,
   };
-  const devices = repo.devicePayloads(message.recipientId, 'messages' satisfies Setting, push, pushExpiresAt(message.createdAt));
-  return enqueueEach(PUSH_JOB, sql`select * from (${devices}) as d where ${when} and not ${isOnlineSql(message.recipientId)}`, { runAt: message.createdAt });
+}
+
+/**
+ * A chat message's push (`messagePushOf`, JSON) as one insert to ride in the send's statement
+ * (its values SQL: a prepared statement's placeholders): to each of the recipient's devices, where
+ * `when` holds (the message was stored), the recipient has no open realtime connection on any
+ * instance (one who has sees it arrive live) and keeps `push.messages` on.
+ */
+export function messagePushJobs(values: { recipientId: SQL; push: SQL; createdAt: SQL; expiresAt: SQL }, when: SQL): SQL {
+  const devices = repo.devicePayloads(values.recipientId, 'messages' satisfies Setting, values.push, values.expiresAt);
+  return enqueueEach(PUSH_JOB, sql`select * from (${devices}) as d where ${when} and not ${isOnlineSql(values.recipientId)}`, { runAt: values.createdAt });
 }
 
 type Log = { info(object: object, message: string): void; warn(object: object, message: string): void };

@@ -50,14 +50,15 @@ export async function announceWith(tx: Tx, writes: SQLWrapper[], announcements: 
   await tx.execute(sql`with ${ctes} select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
 }
 
+/** The channel's payloads of these announcements (`notifyEach` sends them). */
+export const announcementPayloads = (announcements: Announcement[]): string[] => announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);
+
 /**
- * The announcements as a SELECT to ride in another statement (as a CTE the statement's answer
- * reads, so that it runs), sent only where `when` holds: one round trip for a write and its events.
+ * Payloads (`announcementPayloads`, as SQL text[]: a placeholder of a prepared statement) as a
+ * SELECT to ride in another statement (as a CTE the statement's answer reads, so that it runs),
+ * sent only where `when` holds: one round trip for a write and its events.
  */
-export function announcementsWhere(announcements: Announcement[], when: SQL): SQL {
-  const payloads = announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);
-  return sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p where ${when}`;
-}
+export const notifyEach = (payloads: SQL, when: SQL): SQL => sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${payloads}) as p where ${when}`;
 
 /**
  * One payload, or several when the list of members is long (a member with many chat partners
