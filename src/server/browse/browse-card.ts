@@ -23,7 +23,7 @@ export const cardColumns = summaryColumns(users);
  * (the card template's columns) or kept (decision 85), the viewer's booking with the member, and
  * what the service needs to write the rest: the member's interests (JSON text) and their distance.
  */
-export type FoundCard = { parts: string[]; bookingStatus: string; interests: string; distance: number | null; /** A member page's: auth's preference columns, as JSON text. */ preferences?: string };
+export type FoundCard = { parts: string[]; bookingStatus: string; interests: string; distance: number | null };
 
 /**
  * The fields of a card that compare the viewer with the member: the page statement answers them

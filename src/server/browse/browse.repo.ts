@@ -6,7 +6,7 @@ import { discoverableSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
-import { oneParameterPerValue, preparedPerShape, preparedSql } from '../platform/db/prepared.ts';
+import { oneParameterPerValue, preparedPerShape } from '../platform/db/prepared.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import { columnsOf } from '../platform/db/subquery.ts';
 import {
@@ -356,7 +356,9 @@ export async function keepEveryCard(db: Tx, at: CardsAt, batch = 5000): Promise<
   }
 }
 
-type CardStatement = { format: string; execute(values: Record<string, unknown>): Promise<FoundCard[]> };
+/** A card row: what FoundCard holds, then the columns a statement answers past ANSWERED (`more`, in order). */
+type CardRow = FoundCard & { more: unknown[] };
+type CardStatement = { format: string; execute(values: Record<string, unknown>): Promise<CardRow[]> };
 /** A database handle's statements that answer cards (a page of each shape, a member page's card), by name. */
 const cardStatement = preparedPerShape<CardStatement>();
 
@@ -388,17 +390,17 @@ function preparedCards(db: Tx, name: string, cards: ReturnType<typeof pageCards>
   const keeping = keep ? keepingWritten(statement, parts, answered, { format: sql`${placeholders('cardFormat')}`, now: sql`${placeholders('now')}` }) : statement;
   const query = oneParameterPerValue(new PgDialect().sqlToQuery(keeping));
   const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => rows.map((row) => toFoundCard(row, parts)));
-  return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<FoundCard[]> };
+  return { format: cards.format(), execute: (values) => prepared.execute(values) as Promise<CardRow[]> };
 }
 
-/** A page row, read by position (array mode): the template's texts, then ANSWERED's. */
-function toFoundCard(row: unknown[], parts: number): FoundCard {
+/** A page row, read by position (array mode): the template's texts, then ANSWERED's, then any more. */
+function toFoundCard(row: unknown[], parts: number): CardRow {
   return {
     parts: row.slice(0, parts) as string[],
     bookingStatus: row[parts] as string,
     interests: row[parts + 1] as string,
     distance: row[parts + 2] as number | null,
-    preferences: row[parts + 3] as string | undefined,
+    more: row.slice(parts + ANSWERED.length),
   };
 }
 
@@ -431,7 +433,7 @@ const preferencesText = sql<string>`json_build_object('prefDateTypes', ${users.p
  * page's, the viewer's booking with them, the distance between the two homes and the member's
  * preferences. Prepared per shape of viewer. Undefined when not found.
  */
-export async function findMemberCard(db: Tx, viewer: Viewer, memberId: string, at: CardsAt): Promise<FoundCard | undefined> {
+export async function findMemberCard(db: Tx, viewer: Viewer, memberId: string, at: CardsAt): Promise<(FoundCard & { preferences: string }) | undefined> {
   const request = cardsFor(viewer, at);
   const name = `browse_member_card_${viewerShape(viewer)}`;
   const statement = cardStatement(db, name, () => {
@@ -446,5 +448,5 @@ export async function findMemberCard(db: Tx, viewer: Viewer, memberId: string, a
     return preparedCards(db, name, cards, card.getSQL(), true, [...ANSWERED, 'preferences']);
   });
   const [found] = await statement.execute({ ...pageValues(request, statement.format), memberId });
-  return found;
+  return found && { ...found, preferences: found.more[0] as string };
 }

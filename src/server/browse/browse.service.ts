@@ -215,7 +215,7 @@ export function createBrowseService(deps: {
       return {
         ...shown,
         availability: (open.get(id)?.slots ?? []).map((slot) => ({ ...slot, slotBooking: slotBookingState(slot._id, mine) })),
-        preferences: preferencesOf(JSON.parse(card.preferences!)),
+        preferences: preferencesOf(JSON.parse(card.preferences)),
       };
     },
   };
