@@ -1,5 +1,5 @@
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMutation, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { MyCalendar, OwnSlot } from '#shared/api/availability.ts';
 import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
@@ -14,7 +14,7 @@ import { Dialog } from '#app/platform/ui/dialog.tsx';
 import { Alert } from '#app/platform/ui/field.tsx';
 import { Spinner } from '#app/platform/ui/spinner.tsx';
 import { toast } from '#app/platform/ui/toast.store.ts';
-import { CALENDAR_FAILED, REMOVE_FAILED, SLOT_CHANGES, availabilityApi, availabilityQueries, byStart, monthsFrom, removeFromCalendars } from './availability.api.ts';
+import { CALENDAR_FAILED, REMOVE_FAILED, SLOT_CHANGES, availabilityApi, availabilityKeys, availabilityQueries, byStart, monthsFrom, removeFromCalendars, type Month } from './availability.api.ts';
 import { keepChange } from '#app/platform/query.ts';
 import { SlotLines } from '#app/components/slot-lines.tsx';
 import { MonthCalendar } from './month-calendar.tsx';
@@ -66,89 +66,190 @@ export function AvailabilitySkeleton() {
   );
 }
 
+/**
+ * What the screen draws of its months' queries (`combine`: TanStack shares it structurally, so a
+ * month's calendar stays the same object while its own answer has not changed).
+ */
+type CalendarsView = { data: (MyCalendar | undefined)[]; pending: boolean[]; errored: boolean[]; failed: boolean; updatedAt: number[] };
+
+function calendarsView(results: UseQueryResult<MyCalendar>[]): CalendarsView {
+  return {
+    data: results.map((query) => query.data),
+    pending: results.map((query) => query.isPending),
+    errored: results.map((query) => query.isError),
+    failed: results.some((query) => query.isError && !query.data),
+    updatedAt: results.map((query) => query.dataUpdatedAt),
+  };
+}
+
+const monthPrefix = ({ year, month }: Month) => `${year}-${String(month).padStart(2, '0')}-`;
+
+/** A day's slots with those queued offline for it, marked as waiting (the published ones first if at the same time). */
+const withQueued = (slots: OwnSlot[] | undefined, queued: QueuedSlot[]): OwnSlot[] => (queued.length === 0 ? (slots ?? []) : [...(slots ?? []), ...queued].sort(byStart));
+
+type Queued = ReturnType<typeof useQueuedSlotChanges>;
+
+/*
+ * The thirteen months answer one by one, each outside a transition, so each answer renders this
+ * screen at once, in one task. That render is kept short: the form and the sections below are
+ * memoised, and the sections take the calendars through `useDeferredValue`, so what an answer
+ * changes in them is drawn in a second render React splits into short tasks (decision 89).
+ */
 function AvailabilityScreen({ timeZone, now }: { timeZone: string; now: WallClock }) {
+  const queryClient = useQueryClient();
   const months = useMemo(() => monthsFrom(now.date), [now.date]);
   const [selected, setSelected] = useState(now.date);
   const [shownMonth, setShownMonth] = useState(0);
-  const calendars = useQueries({ queries: months.map((month) => availabilityQueries.calendar(month)) });
-
-  const pending = calendars.some((query) => query.isPending);
-  const failed = calendars.some((query) => query.isError && !query.data);
+  // The shown month's call starts with the screen, each other month's in a task of its own after it:
+  // thirteen calls started in one task made one of the page's longest tasks.
+  const [started, setStarted] = useState(1);
+  useEffect(() => {
+    if (started >= months.length) return;
+    const timer = setTimeout(() => setStarted((count) => count + 1), 0);
+    return () => clearTimeout(timer);
+  }, [started, months.length]);
+  const view = useQueries({ queries: months.map((month, index) => ({ ...availabilityQueries.calendar(month), enabled: index < started })), combine: calendarsView });
   const queued = useQueuedSlotChanges(timeZone, useZoneReading(timeZone)!);
-  // Slots queued offline show with the published ones, marked as waiting.
-  const all: MyCalendar = useMemo(() => {
-    const merged: MyCalendar = Object.assign({}, ...calendars.map((query) => query.data ?? {}));
-    for (const slot of queued.created) merged[slot.date] = [...(merged[slot.date] ?? []), slot].sort(byStart);
-    return merged;
-  }, [calendars, queued.created]);
-  const upcoming = Object.values(all)
-    .flat()
-    .filter((slot) => new Date(slot.endsAt).getTime() > now.instant.getTime())
-    .sort(byStart);
 
-  function pick(date: string) {
-    setSelected(date);
-    const index = months.findIndex((month) => date.startsWith(`${month.year}-${String(month.month).padStart(2, '0')}`));
-    if (index >= 0) setShownMonth(index);
-  }
+  const pick = useCallback(
+    (date: string) => {
+      setSelected(date);
+      const index = months.findIndex((month) => date.startsWith(monthPrefix(month)));
+      if (index >= 0) setShownMonth(index);
+    },
+    [months],
+  );
+  const retry = useCallback(
+    (errored: boolean[]) =>
+      months.forEach((month, index) => errored[index] && void queryClient.refetchQueries({ queryKey: availabilityKeys.calendar(month), exact: true })),
+    [months, queryClient],
+  );
 
-  const retry = () => calendars.filter((query) => query.isError).forEach((query) => void query.refetch());
-  const daySlots = all[selected] ?? [];
   return (
     <main id="main" className="page availability-page">
       <h1>{AVAILABILITY_HEADING}</h1>
       <PushOfferCard />
-      <OfflineStatus updatedAt={calendars.map((query) => query.dataUpdatedAt)} />
+      <OfflineStatus updatedAt={view.updatedAt} />
       <div className="availability-layout">
-        <SlotForm date={selected} onDateChange={pick} now={now} timeZone={timeZone} />
-        <section className="card stack" aria-labelledby="calendar-heading">
-          <h2 id="calendar-heading">Calendar</h2>
-          {failed && (
-            <Alert>
-              <div className="row">
-                <span>{CALENDAR_FAILED}</span>
-                <Button size="sm" onClick={retry}>
-                  Retry
-                </Button>
-              </div>
-            </Alert>
-          )}
-          {calendars[shownMonth]?.isPending ? (
-            <Spinner label="Loading calendar" />
-          ) : (
-            <MonthCalendar
-              month={months[shownMonth]!}
-              calendar={all}
-              today={now.date}
-              selected={selected}
-              onSelect={pick}
-              onPrevious={shownMonth > 0 ? () => setShownMonth(shownMonth - 1) : undefined}
-              onNext={shownMonth < months.length - 1 ? () => setShownMonth(shownMonth + 1) : undefined}
-            />
-          )}
-          <div className="stack-sm" aria-live="polite">
-            <h3>{slotDay(selected, true)}</h3>
-            {daySlots.length === 0 ? <p className="muted">No free times on this day.</p> : <SlotList slots={daySlots} removals={queued.removals} label={`Free times on ${slotDay(selected, true)}`} />}
-          </div>
-        </section>
-        <section className="card stack" aria-labelledby="upcoming-heading">
-          <h2 id="upcoming-heading">All my upcoming availability</h2>
-          {pending && upcoming.length === 0 ? (
-            <Spinner label="Loading your availability" />
-          ) : upcoming.length === 0 ? (
-            <div className="empty-state">
-              <p>No upcoming free times yet. Add one above so others can book you.</p>
-            </div>
-          ) : (
-            <SlotList slots={upcoming} removals={queued.removals} label="All my upcoming availability" />
-          )}
-        </section>
+        <ShownSlotForm date={selected} onDateChange={pick} now={now} timeZone={timeZone} />
+        <CalendarSection
+          calendars={view}
+          months={months}
+          shownMonth={shownMonth}
+          onShowMonth={setShownMonth}
+          today={now.date}
+          selected={selected}
+          onSelect={pick}
+          queued={queued}
+          onRetry={retry}
+        />
+        <UpcomingSection calendars={view} queued={queued} now={now.instant} />
       </div>
     </main>
   );
 }
 
-function SlotList({ slots, removals, label }: { slots: OwnSlot[]; removals: Map<string, OutboxChange>; label: string }) {
+const ShownSlotForm = memo(SlotForm);
+
+const CalendarSection = memo(function CalendarSection({
+  calendars,
+  months,
+  shownMonth,
+  onShowMonth,
+  today,
+  selected,
+  onSelect,
+  queued,
+  onRetry,
+}: {
+  calendars: CalendarsView;
+  months: Month[];
+  shownMonth: number;
+  onShowMonth: (index: number) => void;
+  today: string;
+  selected: string;
+  onSelect: (date: string) => void;
+  queued: Queued;
+  onRetry: (errored: boolean[]) => void;
+}) {
+  const view = useDeferredValue(calendars);
+  const month = months[shownMonth]!;
+  const shownData = view.data[shownMonth];
+  // Only the shown month's days: another month's answer leaves the calendar as it is.
+  const days = useMemo(() => {
+    const prefix = monthPrefix(month);
+    const waiting = queued.created.filter((slot) => slot.date.startsWith(prefix));
+    if (waiting.length === 0) return shownData ?? {};
+    const merged: MyCalendar = { ...shownData };
+    for (const slot of waiting) merged[slot.date] = withQueued(merged[slot.date], [slot]);
+    return merged;
+  }, [month, shownData, queued.created]);
+  const selectedIndex = months.findIndex((one) => selected.startsWith(monthPrefix(one)));
+  const selectedData = selectedIndex >= 0 ? view.data[selectedIndex]?.[selected] : undefined;
+  const daySlots = useMemo(() => withQueued(selectedData, queued.created.filter((slot) => slot.date === selected)), [selectedData, queued.created, selected]);
+  const previous = useCallback(() => onShowMonth(shownMonth - 1), [onShowMonth, shownMonth]);
+  const next = useCallback(() => onShowMonth(shownMonth + 1), [onShowMonth, shownMonth]);
+  return (
+    <section className="card stack" aria-labelledby="calendar-heading">
+      <h2 id="calendar-heading">Calendar</h2>
+      {view.failed && (
+        <Alert>
+          <div className="row">
+            <span>{CALENDAR_FAILED}</span>
+            <Button size="sm" onClick={() => onRetry(calendars.errored)}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {view.pending[shownMonth] ? (
+        <Spinner label="Loading calendar" />
+      ) : (
+        <MonthCalendar
+          month={month}
+          calendar={days}
+          today={today}
+          selected={selected}
+          onSelect={onSelect}
+          onPrevious={shownMonth > 0 ? previous : undefined}
+          onNext={shownMonth < months.length - 1 ? next : undefined}
+        />
+      )}
+      <div className="stack-sm" aria-live="polite">
+        <h3>{slotDay(selected, true)}</h3>
+        {daySlots.length === 0 ? <p className="muted">No free times on this day.</p> : <SlotList slots={daySlots} removals={queued.removals} label={`Free times on ${slotDay(selected, true)}`} />}
+      </div>
+    </section>
+  );
+});
+
+const UpcomingSection = memo(function UpcomingSection({ calendars, queued, now }: { calendars: CalendarsView; queued: Queued; now: Date }) {
+  const view = useDeferredValue(calendars);
+  const pending = view.pending.some(Boolean);
+  const upcoming = useMemo(
+    () =>
+      [...view.data.flatMap((calendar) => Object.values(calendar ?? {}).flat()), ...queued.created]
+        .filter((slot) => new Date(slot.endsAt).getTime() > now.getTime())
+        .sort(byStart),
+    [view.data, queued.created, now],
+  );
+  return (
+    <section className="card stack" aria-labelledby="upcoming-heading">
+      <h2 id="upcoming-heading">All my upcoming availability</h2>
+      {pending && upcoming.length === 0 ? (
+        <Spinner label="Loading your availability" />
+      ) : upcoming.length === 0 ? (
+        <div className="empty-state">
+          <p>No upcoming free times yet. Add one above so others can book you.</p>
+        </div>
+      ) : (
+        <SlotList slots={upcoming} removals={queued.removals} label="All my upcoming availability" />
+      )}
+    </section>
+  );
+});
+
+const SlotList = memo(function SlotList({ slots, removals, label }: { slots: OwnSlot[]; removals: Map<string, OutboxChange>; label: string }) {
   return (
     <ul className="own-slots" aria-label={label}>
       {slots.map((slot) =>
@@ -156,7 +257,7 @@ function SlotList({ slots, removals, label }: { slots: OwnSlot[]; removals: Map<
       )}
     </ul>
   );
-}
+});
 
 /** A refused change's reason and its Discard button (decision 28: never dropped in silence). */
 function Refusal({ title, change, what }: { title: string; change: OutboxChange; what: string }) {
@@ -173,7 +274,7 @@ function Refusal({ title, change, what }: { title: string; change: OutboxChange;
 }
 
 /** A slot written offline: waiting to be published (Cancel drops it), or refused by the server. */
-function QueuedSlotItem({ slot }: { slot: QueuedSlot }) {
+const QueuedSlotItem = memo(function QueuedSlotItem({ slot }: { slot: QueuedSlot }) {
   const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotDay(slot.date)} at ${slot.startTime}`;
   const refused = slot.queued.state === 'refused';
   return (
@@ -193,9 +294,9 @@ function QueuedSlotItem({ slot }: { slot: QueuedSlot }) {
       )}
     </li>
   );
-}
+});
 
-function OwnSlotItem({ slot, removal }: { slot: OwnSlot; removal?: OutboxChange }) {
+const OwnSlotItem = memo(function OwnSlotItem({ slot, removal }: { slot: OwnSlot; removal?: OutboxChange }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const what = `${DATE_TYPE_LABELS[slot.dateType]} on ${slotDay(slot.date)} at ${slot.startTime}`;
@@ -254,4 +355,4 @@ function OwnSlotItem({ slot, removal }: { slot: OwnSlot; removal?: OutboxChange 
       </Dialog>
     </li>
   );
-}
+});

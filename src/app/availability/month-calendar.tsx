@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MyCalendar } from '#shared/api/availability.ts';
 import { slotDay } from '#shared/domain/slot-when.ts';
 import { englishDate } from '#app/platform/date-format.ts';
@@ -23,8 +24,11 @@ export function monthTitle({ year, month }: Month): string {
   return englishDate.month(new Date(Date.UTC(year, month - 1, 1)), true);
 }
 
-/** One month of the host's calendar; prev/next move within the months loaded. */
-export function MonthCalendar({
+/**
+ * One month of the host's calendar (`calendar` needs only that month's days); prev/next move within
+ * the months loaded. Drawn again only when one of its props changes.
+ */
+export const MonthCalendar = memo(function MonthCalendar({
   month,
   calendar,
   today,
@@ -88,4 +92,4 @@ export function MonthCalendar({
       </p>
     </div>
   );
-}
+});

@@ -2,6 +2,7 @@ import type { OwnSlot, SlotCreateBody } from '#shared/api/availability.ts';
 import { availabilityPaths } from '#shared/api/availability.paths.ts';
 import type { OutboxChange } from '#shared/domain/outbox.ts';
 import type { ZoneReading } from '#shared/api/geo.ts';
+import { useMemo } from 'react';
 import { queueChange, useOutbox } from '#app/platform/outbox/outbox.ts';
 import { instantAt } from '#app/platform/zone-clock.ts';
 import { SLOT_CHANGES } from './availability.api.ts';
@@ -59,14 +60,19 @@ function slotOf(change: OutboxChange, timeZone: string, zone: ZoneReading): Queu
   };
 }
 
-/** The member's queued slot changes: creations as slot-like rows, and removals by slot id. */
+/**
+ * The member's queued slot changes: creations as slot-like rows, and removals by slot id. The same
+ * objects until the outbox or the zone changes, so the rows drawn from them are not drawn again.
+ */
 export function useQueuedSlotChanges(timeZone: string, zone: ZoneReading): { created: QueuedSlot[]; removals: Map<string, OutboxChange> } {
   const changes = useOutbox((state) => state.changes);
-  const created = changes.filter((change) => change.kind === 'slot.create').map((change) => slotOf(change, timeZone, zone));
-  const removals = new Map(
-    changes.filter((change) => change.kind === 'slot.remove').map((change) => [decodeURIComponent(change.path.split('/').pop() ?? ''), change]),
-  );
-  return { created, removals };
+  return useMemo(() => {
+    const created = changes.filter((change) => change.kind === 'slot.create').map((change) => slotOf(change, timeZone, zone));
+    const removals = new Map(
+      changes.filter((change) => change.kind === 'slot.remove').map((change) => [decodeURIComponent(change.path.split('/').pop() ?? ''), change]),
+    );
+    return { created, removals };
+  }, [changes, timeZone, zone]);
 }
 
 export const isQueuedSlot = (slot: OwnSlot): slot is QueuedSlot => 'queued' in slot;
