@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   const calendar = createCalendarService({ db, clock: deps.clock, publicUrl: deps.publicUrl });
-  const chat = createChatService({ db, clock: deps.clock, chatBookingBetween: (a, b) => bookings.chatBookingBetween(a, b) });
+  const chat = createChatService({ db, clock: deps.clock });
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });

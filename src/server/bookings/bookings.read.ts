@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { users } from '../auth/auth.read.ts';
+import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { availabilitySlots } from '../availability/availability.read.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { RequestToHost } from '#shared/domain/slot-booking.ts';
@@ -57,6 +59,25 @@ export async function dateStatsByMember(db: Tx, ids: string[]): Promise<Map<stri
     cross join lateral ${dateStatsRowOf(sql`m.id`)} as s`);
   for (const row of rowsOf<DateStatsRow & { id: string }>(result)) byMember.set(row.id, toDateStats(row));
   return byMember;
+}
+
+/**
+ * The newest agreed date (confirmed or completed) between members `a` and `b` (SQL values), either
+ * way round, unless one has blocked the other: it opens their chat. A query to use as a subquery.
+ */
+export function chatBookingQuery(qb: QueryBuilder, a: SQLWrapper, b: SQLWrapper) {
+  return qb
+    .select({ id: bookings.id, createdAt: bookings.createdAt })
+    .from(bookings)
+    .where(
+      and(
+        or(and(eq(bookings.hostId, a), eq(bookings.guestId, b)), and(eq(bookings.hostId, b), eq(bookings.guestId, a))),
+        inArray(bookings.status, [...CHAT_OPEN_STATUSES]),
+        notBlockedWith(sql`${b}::uuid`, a),
+      ),
+    )
+    .orderBy(desc(bookings.createdAt))
+    .limit(1);
 }
 
 /** The viewer's latest pending or confirmed booking with each of these members, either way round. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#shared/domain/booking.ts';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
@@ -12,7 +12,7 @@ import { EVENTS_CHANNEL } from '../platform/realtime/announce.ts';
 import { photoCountOf, photosJsonOf, type PhotoJson } from '../profiles/photos.read.ts';
 import { summaryColumns, type SummaryRow } from '../profiles/profiles.read.ts';
 import { newBookingMailJobs, type BookingMailFacts } from './bookings.mails.ts';
-import { dateStatsJsonOf, type DateStatsRow } from './bookings.read.ts';
+import { chatBookingQuery, dateStatsJsonOf, type DateStatsRow } from './bookings.read.ts';
 import { bookings, dateCommitments, type ProposedVenue } from './bookings.tables.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -387,22 +387,10 @@ export async function chatPartnersOf(db: Tx, memberId: string): Promise<string[]
   return rows.map((row) => row.id);
 }
 
-/** The newest agreed date (confirmed or completed) between two members, either way round: it opens their chat, so every chat call asks. */
+// The chat's own calls read it with the members in one statement (chat.repo `chatAccess`); this is for the others.
 const chatBookingStatement = preparedPerDb((db) => {
-  const [a, b] = [sql.placeholder('a'), sql.placeholder('b')];
-  return db
-    .select({ id: bookings.id, createdAt: bookings.createdAt })
-    .from(bookings)
-    .where(
-      and(
-        or(and(eq(bookings.hostId, a), eq(bookings.guestId, b)), and(eq(bookings.hostId, b), eq(bookings.guestId, a))),
-        inArray(bookings.status, [...CHAT_OPEN_STATUSES]),
-        notBlockedWith(sql`${b}::uuid`, a),
-      ),
-    )
-    .orderBy(desc(bookings.createdAt))
-    .limit(1)
-    .prepare('bookings_chat_booking_between');
+  const booking = chatBookingQuery(new QueryBuilder(), sql.placeholder('a'), sql.placeholder('b')).as('booking');
+  return db.select({ id: booking.id, createdAt: booking.createdAt }).from(booking).prepare('bookings_chat_booking_between');
 });
 export async function chatBookingBetween(db: Tx, a: string, b: string): Promise<{ id: string; createdAt: Date } | undefined> {
   const [row] = await chatBookingStatement(db).execute({ a, b });

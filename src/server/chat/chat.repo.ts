@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
-import { bookings } from '../bookings/bookings.read.ts';
+import { bookings, chatBookingQuery } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
 import { messages } from './chat.tables.ts';
@@ -21,16 +22,26 @@ const memberColumns = {
   accountStatus: users.accountStatus,
 };
 
-const chatMembersStatement = preparedPerDb((db) =>
-  db
-    .select(memberColumns)
+/** Every chat call's first read: both members, and the agreed date that opens their chat (bookings.read `chatBookingQuery`). */
+const chatAccessStatement = preparedPerDb((db) => {
+  const [viewerId, otherId] = [sql`${sql.placeholder('viewerId')}::uuid`, sql`${sql.placeholder('otherId')}::uuid`];
+  const booking = chatBookingQuery(new QueryBuilder(), viewerId, otherId).as('booking');
+  return db
+    .select({ ...memberColumns, bookingId: booking.id, bookedAt: booking.createdAt })
     .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('chat_members'),
-);
-export async function chatMembers(db: Tx, ids: string[]): Promise<Map<string, ChatMemberRow>> {
-  const rows = await chatMembersStatement(db).execute({ ids });
-  return new Map(rows.map((row) => [row.id, row]));
+    .leftJoinLateral(booking, sql`true`)
+    .where(or(eq(users.id, viewerId), eq(users.id, otherId)))
+    .prepare('chat_access');
+});
+
+export type ChatAccessRows = { members: Map<string, ChatMemberRow>; booking: { id: string; createdAt: Date } | undefined };
+
+/** Both members of a chat (those that exist) and their agreed date, if any, in one round trip; `otherId` must be a uuid. */
+export async function chatAccess(db: Tx, viewerId: string, otherId: string): Promise<ChatAccessRows> {
+  const rows = await chatAccessStatement(db).execute({ viewerId, otherId });
+  const members = new Map(rows.map(({ bookingId: _, bookedAt: __, ...member }) => [member.id, member]));
+  const [first] = rows;
+  return { members, booking: first?.bookingId ? { id: first.bookingId, createdAt: first.bookedAt! } : undefined };
 }
 
 /** The pair written in order, as messages_thread_idx keys it. */
@@ -109,14 +120,25 @@ export async function threadPage(db: Tx, a: string, b: string, limit: number, be
   return statement(db).execute({ low, high, limit, beforeSeq });
 }
 
-/** Marks read every unread message `senderId` sent `readerId`; how many. */
-export async function markRead(db: Tx, readerId: string, senderId: string, at: Date): Promise<number> {
-  const rows = await db
-    .update(messages)
-    .set({ readAt: at })
-    .where(and(eq(messages.recipientId, readerId), eq(messages.senderId, senderId), isNull(messages.readAt)))
-    .returning({ id: messages.id });
-  return rows.length;
+let markReadStatement: ReturnType<typeof preparedSql<{ marked: number }>> | undefined;
+
+/**
+ * Marks read every unread message `senderId` sent `readerId`, and sends `payloads` (the events
+ * telling both, through `events`) only when it marked any, in one statement; how many it marked.
+ * The statement is built once, from the first call's `events` (chat.service passes one constant).
+ */
+export async function markRead(db: Tx, readerId: string, senderId: string, at: Date, events: MessageAlongside['events'], payloads: string[]): Promise<number> {
+  markReadStatement ??= preparedSql<{ marked: number }>('chat_mark_read', () => {
+    const p = (name: string) => sql.placeholder(name);
+    return sql`with marked as (
+        update ${messages} set read_at = ${p('at')}::timestamptz
+        where recipient_id = ${p('readerId')}::uuid and sender_id = ${p('senderId')}::uuid and read_at is null
+        returning 1),
+      told as (${events(sql`${p('payloads')}::text[]`, sql`exists (select 1 from marked)`)})
+      select (select count(*) from marked)::int as marked, (select count(*) from told) as told`;
+  });
+  const [row] = await markReadStatement(db).execute({ readerId, senderId, at: at.toISOString(), payloads });
+  return row!.marked;
 }
 
 /** The member asking, in the prepared statements below. */

@@ -10,7 +10,7 @@ import type { Db } from '../platform/db/client.ts';
 import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
-import { announce, announcementPayloads, notifyEach } from '../platform/realtime/announce.ts';
+import { announcementPayloads, notifyEach } from '../platform/realtime/announce.ts';
 import { photosOfMembers } from '../profiles/profiles.service.ts';
 import { messagePushJobs, messagePushOf, pushExpiresAt } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
@@ -31,8 +31,6 @@ export const SEND_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 export type ChatDeps = {
   db: Db;
   clock: Clock;
-  /** The agreed date (confirmed or completed) between two members that opens their chat, if any. */
-  chatBookingBetween: (a: string, b: string) => Promise<{ id: string; createdAt: Date } | undefined>;
 };
 
 export function toMessage(row: repo.MessageRow): Message {
@@ -77,13 +75,11 @@ export function createChatService(deps: ChatDeps) {
   async function access(viewerId: string, otherId: string) {
     if (viewerId === otherId) throw new HttpError(400, CHAT_ERRORS.toYourself);
     if (!isUuid(otherId)) throw new HttpError(404, CHAT_ERRORS.notFound);
-    const members = await repo.chatMembers(db, [viewerId, otherId]);
+    const { members, booking } = await repo.chatAccess(db, viewerId, otherId);
     const other = members.get(otherId);
     const viewer = members.get(viewerId);
     if (!other) throw new HttpError(404, CHAT_ERRORS.notFound);
-    if (!viewer || !takesPart(viewer) || !takesPart(other)) throw new HttpError(403, CHAT_ERRORS.notAllowed);
-    const booking = await deps.chatBookingBetween(viewerId, otherId);
-    if (!booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
+    if (!viewer || !takesPart(viewer) || !takesPart(other) || !booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
     return { viewer, other, booking };
   }
 
@@ -126,9 +122,11 @@ export function createChatService(deps: ChatDeps) {
      * Stores the message and announces it to both members in the same transaction, and queues its
      * push when the recipient has no open connection (push.service). A resend with a clientId
      * already stored answers the stored message (`created: false`) and stores and pushes nothing.
-     * `transact` runs the write (an idempotent request's transaction, which also records its answer).
+     * `transact` runs the write (an idempotent request's transaction, which also records its answer);
+     * without one the write is a statement of its own: the insert, or the read of the row that holds
+     * the clientId, which has committed.
      */
-    async send(senderId: string, body: SendBody, transact: Transact = (work) => db.transaction(work)): Promise<{ message: Message; created: boolean }> {
+    async send(senderId: string, body: SendBody, transact: Transact = (work) => work(db)): Promise<{ message: Message; created: boolean }> {
       const { viewer: sender, other } = await access(senderId, body.recipientId);
       const now = clock.now();
       await consume(db, `chat-send:${senderId}`, SEND_LIMIT, now);
@@ -153,12 +151,8 @@ export function createChatService(deps: ChatDeps) {
     /** Marks read what `otherId` sent the viewer; both are told when anything changed. */
     async markRead(viewerId: string, otherId: string): Promise<{ markedRead: number }> {
       const { other } = await access(viewerId, otherId);
-      const markedRead = await db.transaction(async (tx) => {
-        const count = await repo.markRead(tx, viewerId, other.id, clock.now());
-        if (count > 0) await announce(tx, [viewerId, other.id], { type: 'messagesRead', readerId: viewerId, senderId: other.id });
-        return count;
-      });
-      return { markedRead };
+      const told = announcementPayloads([{ to: [viewerId, other.id], event: { type: 'messagesRead', readerId: viewerId, senderId: other.id } }]);
+      return { markedRead: await repo.markRead(db, viewerId, other.id, clock.now(), notifyEach, told) };
     },
 
     unreadCount: async (viewerId: string) => ({ unreadCount: await repo.unreadCount(db, viewerId) }),
