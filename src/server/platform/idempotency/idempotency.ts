@@ -69,11 +69,14 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
   }
 
   return {
-    /** Answers the request with the change's answer: run once, or the stored one for a replay. */
-    async reply<R>(request: FastifyRequest, reply: FastifyReply, change: (transact: Transact) => Promise<R>, answerOf: (result: R) => Answer) {
+    /**
+     * Answers the request with the change's answer: run once, or the stored one for a replay.
+     * Without the header `change` is given no `transact` and writes as it would unasked.
+     */
+    async reply<R>(request: FastifyRequest, reply: FastifyReply, change: (transact?: Transact) => Promise<R>, answerOf: (result: R) => Answer) {
       const header = request.headers[IDEMPOTENCY_HEADER];
       if (header === undefined) {
-        const answer = answerOf(await change((work) => db.transaction(work)));
+        const answer = answerOf(await change());
         return reply.code(answer.status).send(answer.body);
       }
       const key = Array.isArray(header) ? '' : header.trim().toLowerCase();
