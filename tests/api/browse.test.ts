@@ -321,6 +321,23 @@ describe('GET /api/users/browse: order and pages', () => {
     expect(await keys(m.walt!, 'maxDistance=15')).toEqual(['pat', 'quinn']);
   });
 
+  it('nearest first within age and score bounds: members outside them are passed over, and pages add up', async () => {
+    const ageOf = (key: string) => cast[key]!.age;
+    const nearestFirst = await keys(m.victor!);
+    const within = nearestFirst.filter((key) => ageOf(key)! >= 28 && ageOf(key)! <= 40);
+    // Rhea (24) lives nearer than Bea, Dana and Cora; Noa (31) has no place and comes last.
+    expect(within).toEqual(expect.arrayContaining(['bea', 'dana', 'cora', 'noa']));
+    expect(await keys(m.victor!, 'minAge=28&maxAge=40')).toEqual(within);
+    const pages = [];
+    for (let page = 1; page <= 4; page++) pages.push(...(await keys(m.victor!, `minAge=28&maxAge=40&limit=2&page=${page}`)));
+    expect(pages).toEqual(within);
+    const distances = new Map((await browse(m.victor!)).users.map((user) => [keyOf(user._id), user.distance as number | null]));
+    const close = within.filter((key) => distances.get(key) !== null && distances.get(key)! <= 25);
+    expect(close).toContain('bea');
+    expect(await keys(m.victor!, 'minAge=28&maxAge=40&maxDistance=25')).toEqual(close);
+    expect(await keys(m.victor!, 'minScore=700&maxAge=50')).toEqual(['ed']);
+  });
+
   it('nearest-first pages stay exact within a distance limit', async () => {
     const whole = await keys(m.victor!, 'maxDistance=100');
     const first = await browse(m.victor!, 'maxDistance=100&limit=4');
@@ -395,6 +412,15 @@ describe('the database does the distance work through the GiST index', () => {
     const text = await plan({ viewer, origin: viewer.home, filters: { accountType: 'all', gender: 'all' }, sortBy: 'distance', offset: 0, limit: 21 });
     expect(text).toMatch(/Index Scan using users_position_idx[\s\S]*Order By: \(point\(longitude, latitude\) <-> /);
     expect(text).toMatch(/Index Cond: \(point\(longitude, latitude\) <@/);
+    expect(text).not.toMatch(/Seq Scan on users/);
+  });
+
+  it('nearest first within age and score bounds, the position index holds them: the walk and the box read only the members within', async () => {
+    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
+    const filters = { accountType: 'all', gender: 'all', minScore: 300, minAge: 25, maxAge: 40, maxDistance: 25 } as const;
+    const text = await plan({ viewer, origin: viewer.home, filters, sortBy: 'distance', offset: 0, limit: 21 });
+    expect(text).toMatch(/Index Scan using users_position_idx[^\n]*\n\s*Index Cond: \(\(age >= 25\) AND \(age <= 40\) AND \(score >= 300\)\)\s*Order By: \(point\(longitude, latitude\) <-> /);
+    expect(text).toMatch(/Index Cond: \(\(point\(longitude, latitude\) <@ [^\n]*\(age >= 25\) AND \(age <= 40\)/);
     expect(text).not.toMatch(/Seq Scan on users/);
   });
 

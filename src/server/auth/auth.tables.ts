@@ -71,8 +71,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
-    // Browse finds members near a point through this index (a box around the circle, then the exact distance).
-    index('users_position_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    // Browse finds members near a point through this index (a box around the circle, then the exact distance);
+    // age and score beside the place let a nearest-first page skip members outside its bounds (decision 90).
+    index('users_position_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`, t.age, t.score),
     // Browse pages sorted by score, newest or age walk these instead of sorting every member.
     index('users_browse_score_idx').on(t.score.desc().nullsFirst(), t.id).where(discoverableWhere(t)),
     index('users_browse_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(discoverableWhere(t)),

@@ -153,11 +153,24 @@ function visibleTo(viewer: Viewer, bind: Bind): SQL {
   )!;
 }
 
-function matching(filters: BrowseFilters, sortBy: BrowseSort, bind: Bind): SQL | undefined {
-  // Ordered by age, the age index gives both the order and the range. Otherwise `+ 0` keeps the
-  // range away from that index: a generic plan (see db/client.ts) cannot tell how wide the range
-  // is, and would read most of the index beside the position box or instead of the score index.
-  const age = sortBy === 'age' ? sql`${users.age}` : sql`(${users.age} + 0)`;
+/**
+ * The age and score bounds, which the position index holds beside each place (migration 0022): a
+ * nearest-first walk and its box skip the members outside them without reading their rows.
+ */
+function indexedBounds(filters: BrowseFilters, bind: Bind): SQL | undefined {
+  return and(
+    filters.minScore === undefined ? undefined : sql`${users.score} >= ${bind('minScore')}::int`,
+    filters.minAge === undefined ? undefined : sql`${users.age} >= ${bind('minAge')}::int`,
+    filters.maxAge === undefined ? undefined : sql`${users.age} <= ${bind('maxAge')}::int`,
+  );
+}
+
+function matching(filters: BrowseFilters, sortBy: BrowseSort, bind: Bind, nearestFirst: boolean): SQL | undefined {
+  // Ordered by age, the age index gives both the order and the range; nearest first, the position
+  // index holds the range (indexedBounds). Otherwise `+ 0` keeps the range away from the age index:
+  // a generic plan (see db/client.ts) cannot tell how wide the range is, and would read most of
+  // the index beside the position box or instead of the score index.
+  const age = sortBy === 'age' || nearestFirst ? sql`${users.age}` : sql`(${users.age} + 0)`;
   return and(
     filters.minScore === undefined ? undefined : sql`${users.score} >= ${bind('minScore')}::int`,
     filters.accountType === 'all' ? undefined : sql`${users.accountType} = ${bind('accountType')}::text`,
@@ -199,7 +212,7 @@ export function hostConditions(viewer: Viewer, origin: Coordinates | null, hostF
         where: and(
           sql`${users.id} <> ${bind('viewerId')}::uuid`,
           visibleTo(viewer, bind),
-          matching(filters, 'score', bind),
+          matching(filters, 'score', bind, false),
           radius && within(bind, radius),
         )!,
         distance: origin ? kmFrom(originPoint(bind)) : sql<null>`null::float8`,
@@ -251,11 +264,12 @@ function pageShape({ viewer, origin, filters, sortBy, cardSlots }: PageRequest):
  */
 export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(pageValues(request))) {
   const { origin, filters, sortBy } = request;
-  const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, visibleTo(request.viewer, bind), matching(filters, sortBy, bind));
-  const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
+  const nearest = sortBy === 'distance' && origin !== null;
+  const candidates = and(sql`${users.id} <> ${bind('viewerId')}::uuid`, matching(filters, sortBy, bind, nearest), visibleTo(request.viewer, bind));
   const cards = pageCards(db, request, bind);
 
-  if (sortBy !== 'distance' || !origin) {
+  if (!nearest) {
+    const maxDistance = origin && filters.maxDistance !== undefined ? within(bind, sql`${bind('maxDistance')}::float8`) : undefined;
     const order = (c: CardColumns) =>
       ({
         distance: [asc(c.id)],
@@ -281,7 +295,13 @@ export function pageQuery(db: Tx, request: PageRequest, bind: Bind = inline(page
       .orderBy(...order(row));
   }
 
-  return nearestFirst(db, bind, { candidates, maxDistance, unplacedToo: filters.maxDistance === undefined, cards });
+  return nearestFirst(db, bind, {
+    candidates,
+    inIndex: indexedBounds(filters, bind),
+    maxKm: filters.maxDistance === undefined ? undefined : sql`${bind('maxDistance')}::float8`,
+    unplacedToo: filters.maxDistance === undefined,
+    cards,
+  });
 }
 
 /**

@@ -36,7 +36,7 @@ export type DistanceValues = {
 type Bind = <K extends keyof DistanceValues>(name: K) => Placeholder<K> | DistanceValues[K];
 
 const BOX_MARGIN_DEGREES = 1e-6;
-/** The nearest-first walk looks at no more members than this before falling back to the whole circle. */
+/** The nearest-first walk looks at no more members (within the page's age and score bounds) than this before falling back to the whole circle. */
 export const walkLength = (wanted: number) => Math.max(1000, wanted * 20);
 /** More than half the earth's circumference: a circle that holds every place. */
 export const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM + 1;
@@ -79,11 +79,12 @@ export function within(bind: Bind, radiusKm: SQL): SQL {
 /**
  * A nearest-first page, without measuring every member. A first pass walks the GiST index in
  * nearest order (in degrees: close to, but not exactly, kilometres) until `offset + limit` members
- * match or `walkLength` were looked at. When enough matched, the farthest of them, in real
- * kilometres, bounds the page: every member on it is at most that far. Otherwise the bound is
- * maxDistance (or the whole earth). The second pass then measures only the members in that circle,
- * through the index again (a box around the circle, then the exact distance), and sorts them
- * exactly; members with no known place come last when `unplacedToo` (no distance limit).
+ * match or `walkLength` were looked at; the index itself passes over those outside `inIndex` (the
+ * page's age and score bounds, held beside each place). When enough matched, the farthest of them,
+ * in real kilometres, bounds the page: every member on it is at most that far. Otherwise the bound
+ * is maxDistance (or the whole earth). The second pass then measures only the members in that
+ * circle, through the index again (a box around the circle and `inIndex`, then the exact distance),
+ * and sorts them exactly; members with no known place come last when `unplacedToo` (no distance limit).
  * `cards` writes each row of the page from a card's columns (read back through the page), what is
  * kept of its card (a lateral subquery) and its distance.
  */
@@ -92,19 +93,30 @@ export function nearestFirst(
   bind: Bind,
   search: {
     candidates: SQL | undefined;
-    maxDistance: SQL | undefined;
+    /** Conditions (of `candidates`) that the position index answers itself, beside the place. */
+    inIndex: SQL | undefined;
+    /** The distance limit in kilometres, if any. */
+    maxKm: SQL | undefined;
     unplacedToo: boolean;
     cards: PageRowsAsCards;
   },
 ) {
-  const { candidates, maxDistance } = search;
+  const { candidates, inIndex, maxKm } = search;
+  // The walk measures each member once (its km column); the box of within() would only repeat the
+  // index's work, nearest first.
   const walk = db
-    .select({ km: kmFrom(originPoint(bind)).as('km'), matches: sql<boolean>`coalesce(${and(candidates, maxDistance)}, false)`.as('matches') })
+    .select({ km: kmFrom(originPoint(bind)).as('km'), matches: sql<boolean>`coalesce(${candidates}, false)`.as('matches') })
     .from(users)
+    .where(inIndex)
     .orderBy(sql`${position} <-> point(${originPoint(bind).lon}::float8, ${originPoint(bind).lat}::float8)`)
     .limit(bind('walk'))
     .as('walk');
-  const nearest = db.select({ km: walk.km }).from(walk).where(sql`${walk.matches}`).limit(bind('wanted')).as('nearest');
+  const nearest = db
+    .select({ km: walk.km })
+    .from(walk)
+    .where(and(sql`${walk.matches}`, maxKm && sql`${walk.km} <= ${maxKm}`))
+    .limit(bind('wanted'))
+    .as('nearest');
   const reach = db.$with('reach').as(
     db
       .select({
