@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#server/chat/chat.tables.ts';
 import { CLIENT_ID_REUSED, SEND_LIMIT } from '#server/chat/chat.service.ts';
+import { authPaths } from '#shared/api/auth.ts';
 import { CHAT_ERRORS, chatPaths } from '#shared/api/chat.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { CHAT_PAGE_SIZE, conversationIdOf, MESSAGE_MAX } from '#shared/domain/chat.ts';
@@ -116,11 +117,15 @@ describe('who may chat', () => {
     expect(seenByHost.body.messages[0]).toEqual(first.body.message);
     expect(seenByHost.body.booking._id).toBe(bookingId);
     expect(seenByHost.body.otherUser).toMatchObject({ _id: guest.id, profile: { name: guest.name }, displayName: guest.name });
+    // The other member's own photos, as their profile lists them (never the viewer's).
+    const ownPhotos = async (member: TestMember) => (await t.call('GET', authPaths.me, { token: member.token })).body.user.profile.photos;
     expect(seenByHost.body.otherUser.profile.photos).toHaveLength(1);
+    expect(seenByHost.body.otherUser.profile.photos).toEqual(await ownPhotos(guest));
     expect(seenByHost.body).toMatchObject({ hasMore: false, nextCursor: null });
     const seenByGuest = await thread(guest, host);
     expect(seenByGuest.body.messages).toEqual(seenByHost.body.messages);
     expect(seenByGuest.body.otherUser._id).toBe(host.id);
+    expect(seenByGuest.body.otherUser.profile.photos).toEqual(await ownPhotos(host));
   });
 
   it('refuses (403) without a confirmed date: none, pending, declined, and once the date is cancelled', async () => {

@@ -6,6 +6,7 @@ import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings, chatBookingQuery } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
+import { photosJsonOf, toPhoto, type Photo, type PhotoJson } from '../profiles/photos.read.ts';
 import { messages } from './chat.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -22,26 +23,43 @@ const memberColumns = {
   accountStatus: users.accountStatus,
 };
 
-/** Every chat call's first read: both members, and the agreed date that opens their chat (bookings.read `chatBookingQuery`). */
+/**
+ * Every chat call's first read: both members, the other's photos (a thread shows them) and the
+ * agreed date that opens their chat (bookings.read `chatBookingQuery`).
+ */
 const chatAccessStatement = preparedPerDb((db) => {
   const [viewerId, otherId] = [sql`${sql.placeholder('viewerId')}::uuid`, sql`${sql.placeholder('otherId')}::uuid`];
   const booking = chatBookingQuery(new QueryBuilder(), viewerId, otherId).as('booking');
   return db
-    .select({ ...memberColumns, bookingId: booking.id, bookedAt: booking.createdAt })
+    .select({
+      ...memberColumns,
+      photos: sql<PhotoJson[] | null>`case when ${users.id} = ${otherId} then ${photosJsonOf(sql`${users.id}`)} end`,
+      bookingId: booking.id,
+      bookedAt: booking.createdAt,
+    })
     .from(users)
     .leftJoinLateral(booking, sql`true`)
     .where(or(eq(users.id, viewerId), eq(users.id, otherId)))
     .prepare('chat_access');
 });
 
-export type ChatAccessRows = { members: Map<string, ChatMemberRow>; booking: { id: string; createdAt: Date } | undefined };
+export type ChatAccessRows = {
+  members: Map<string, ChatMemberRow>;
+  otherPhotos: Photo[];
+  booking: { id: string; createdAt: Date } | undefined;
+};
 
-/** Both members of a chat (those that exist) and their agreed date, if any, in one round trip; `otherId` must be a uuid. */
+/** Both members of a chat (those that exist), the other's photos and their agreed date, if any, in one round trip; `otherId` must be a uuid. */
 export async function chatAccess(db: Tx, viewerId: string, otherId: string): Promise<ChatAccessRows> {
   const rows = await chatAccessStatement(db).execute({ viewerId, otherId });
-  const members = new Map(rows.map(({ bookingId: _, bookedAt: __, ...member }) => [member.id, member]));
+  const members = new Map(rows.map(({ bookingId: _, bookedAt: __, photos: ___, ...member }) => [member.id, member]));
+  const other = rows.find((row) => row.id === otherId);
   const [first] = rows;
-  return { members, booking: first?.bookingId ? { id: first.bookingId, createdAt: first.bookedAt! } : undefined };
+  return {
+    members,
+    otherPhotos: (other?.photos ?? []).map(toPhoto),
+    booking: first?.bookingId ? { id: first.bookingId, createdAt: first.bookedAt! } : undefined,
+  };
 }
 
 /** The pair written in order, as messages_thread_idx keys it. */

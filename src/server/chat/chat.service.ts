@@ -75,12 +75,12 @@ export function createChatService(deps: ChatDeps) {
   async function access(viewerId: string, otherId: string) {
     if (viewerId === otherId) throw new HttpError(400, CHAT_ERRORS.toYourself);
     if (!isUuid(otherId)) throw new HttpError(404, CHAT_ERRORS.notFound);
-    const { members, booking } = await repo.chatAccess(db, viewerId, otherId);
+    const { members, otherPhotos, booking } = await repo.chatAccess(db, viewerId, otherId);
     const other = members.get(otherId);
     const viewer = members.get(viewerId);
     if (!other) throw new HttpError(404, CHAT_ERRORS.notFound);
     if (!viewer || !takesPart(viewer) || !takesPart(other) || !booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
-    return { viewer, other, booking };
+    return { viewer, other, otherPhotos, booking };
   }
 
   async function chatMembers(rows: repo.ChatMemberRow[]): Promise<ChatMember[]> {
@@ -105,13 +105,13 @@ export function createChatService(deps: ChatDeps) {
     /** The newest page, or the one before the cursor; oldest first within the page. */
     async thread(viewerId: string, otherId: string, query: ThreadQuery): Promise<Thread> {
       const before = query.before === undefined ? null : decodeCursor(query.before);
-      const { other, booking } = await access(viewerId, otherId);
-      const [rows, [otherUser]] = await Promise.all([repo.threadPage(db, viewerId, otherId, query.limit + 1, before), chatMembers([other])]);
+      const { other, otherPhotos, booking } = await access(viewerId, otherId);
+      const rows = await repo.threadPage(db, viewerId, otherId, query.limit + 1, before);
       const hasMore = rows.length > query.limit;
       const page = rows.slice(0, query.limit).reverse();
       return {
         messages: page.map(toMessage),
-        otherUser: otherUser!,
+        otherUser: toChatMember(other, otherPhotos),
         booking: { _id: booking.id, createdAt: booking.createdAt.toISOString() },
         hasMore,
         nextCursor: hasMore ? encodeCursor(page[0]!.seq) : null,
