@@ -57,8 +57,10 @@ const markRead = (viewer: TestMember, other: TestMember | string) =>
 const conversations = async (viewer: TestMember) => {
   const answer = await t.call('GET', chatPaths.conversations, { token: viewer.token });
   expect(answer.status).toBe(200);
-  return answer.body.conversations as { _id: string; otherUser: { _id: string; displayName: string }; lastMessage: unknown; unreadCount: number }[];
+  return answer.body.conversations as { _id: string; otherUser: { _id: string; displayName: string; profile: { photos: unknown[] } }; lastMessage: unknown; unreadCount: number }[];
 };
+/** A member's own photos, as their profile lists them: what others see of them in chat. */
+const ownPhotos = async (member: TestMember) => (await t.call('GET', authPaths.me, { token: member.token })).body.user.profile.photos;
 const unread = async (viewer: TestMember) => {
   const answer = await t.call('GET', chatPaths.unreadCount, { token: viewer.token });
   expect(answer.status).toBe(200);
@@ -117,8 +119,6 @@ describe('who may chat', () => {
     expect(seenByHost.body.messages[0]).toEqual(first.body.message);
     expect(seenByHost.body.booking._id).toBe(bookingId);
     expect(seenByHost.body.otherUser).toMatchObject({ _id: guest.id, profile: { name: guest.name }, displayName: guest.name });
-    // The other member's own photos, as their profile lists them (never the viewer's).
-    const ownPhotos = async (member: TestMember) => (await t.call('GET', authPaths.me, { token: member.token })).body.user.profile.photos;
     expect(seenByHost.body.otherUser.profile.photos).toHaveLength(1);
     expect(seenByHost.body.otherUser.profile.photos).toEqual(await ownPhotos(guest));
     expect(seenByHost.body).toMatchObject({ hasMore: false, nextCursor: null });
@@ -449,6 +449,7 @@ describe('unread messages and the conversation list', () => {
     expect(before.every((c) => c.lastMessage === null && c.unreadCount === 0)).toBe(true);
     expect(before[0]!._id).toBe(conversationIdOf(ann.id, dan.id));
     expect(before[1]!.otherUser).toMatchObject({ displayName: `${cora.name} & Cal`, profile: { name: cora.name } });
+    for (const [i, other] of [dan, cora, ben].entries()) expect(before[i]!.otherUser.profile.photos).toEqual(await ownPhotos(other));
 
     t.clock.advance(MINUTE);
     await sent(ben, ann, 'Hi Ann');

@@ -191,6 +191,7 @@ export type ConversationRow = {
   bookedAt: Date;
   last: Pick<MessageRow, 'senderId' | 'content' | 'createdAt'> | null;
   unreadCount: number;
+  photos: Photo[];
 };
 
 type RawConversation = {
@@ -203,11 +204,12 @@ type RawConversation = {
   last_content: string | null;
   last_at: string | Date | null;
   unread: number;
+  photos: PhotoJson[];
 };
 
 /**
  * Every member the viewer may chat with now, newest activity first (the last message's time,
- * else the newest agreed booking's), with the last message and the unread count. One statement:
+ * else the newest agreed booking's), with their photos, the last message and the unread count. One statement:
  * the partners come from the viewer's bookings (host and guest indexes); each partner's last
  * message is one backward step on messages_thread_idx and its unread count reads messages_unread_idx.
  */
@@ -216,7 +218,7 @@ const conversationsStatement = preparedSql<RawConversation>(
   () => sql`
     select p.other_id, u.name, u.account_type, u.partner_name, p.booked_at,
       last.sender_id as last_sender, last.content as last_content, last.created_at as last_at, last.seq as last_seq,
-      ${unreadFrom(viewer)} as unread
+      ${unreadFrom(viewer)} as unread, ${photosJsonOf(sql`p.other_id`)} as photos
     from ${partnersOf(viewer)} p
     join ${users} u on u.id = p.other_id
     left join lateral (
@@ -239,6 +241,7 @@ export async function conversationsOf(db: Tx, viewerId: string): Promise<Convers
         ? null
         : { senderId: row.last_sender, content: row.last_content ?? '', createdAt: new Date(row.last_at) },
     unreadCount: Number(row.unread),
+    photos: row.photos.map(toPhoto),
   }));
 }
 

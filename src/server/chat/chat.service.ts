@@ -11,7 +11,6 @@ import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { announcementPayloads, notifyEach } from '../platform/realtime/announce.ts';
-import { photosOfMembers } from '../profiles/profiles.service.ts';
 import { messagePushJobs, messagePushOf, pushExpiresAt } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
 
@@ -83,19 +82,13 @@ export function createChatService(deps: ChatDeps) {
     return { viewer, other, otherPhotos, booking };
   }
 
-  async function chatMembers(rows: repo.ChatMemberRow[]): Promise<ChatMember[]> {
-    const photos = await photosOfMembers(db, rows.map((row) => row.id));
-    return rows.map((row) => toChatMember(row, photos.get(row.id) ?? []));
-  }
-
   return {
     async conversations(viewerId: string): Promise<{ conversations: Conversation[] }> {
       const rows = await repo.conversationsOf(db, viewerId);
-      const members = await chatMembers(rows.map((row) => row.other));
       return {
-        conversations: rows.map((row, i) => ({
+        conversations: rows.map((row) => ({
           _id: conversationIdOf(viewerId, row.other.id),
-          otherUser: members[i]!,
+          otherUser: toChatMember(row.other, row.photos),
           lastMessage: row.last && { sender: row.last.senderId, content: row.last.content, createdAt: row.last.createdAt.toISOString() },
           unreadCount: row.unreadCount,
         })),
