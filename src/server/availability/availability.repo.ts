@@ -50,6 +50,25 @@ export async function hostOf(db: Tx, id: string): Promise<{ name: string; timeZo
   return row;
 }
 
+// The calendar asks it for each of 13 months at every visit: prepared once, then only executed.
+const liveSlotsOfHostStatement = preparedPerDb((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select()
+    .from(slots)
+    .where(
+      and(
+        eq(slots.hostId, p('hostId')),
+        isNull(slots.removedAt),
+        gte(slots.startsAt, p('earliestStart')),
+        lt(slots.startsAt, p('latestStart')),
+        gte(slots.date, p('fromDate')),
+        lt(slots.date, p('toDate')),
+      ),
+    )
+    .orderBy(asc(slots.startsAt), asc(slots.id))
+    .prepare('availability_live_slots_of_host');
+});
 /**
  * A host's live slots whose date lies in [fromDate, toDate). The instants are bounded too (a day
  * either side covers every zone), so the (host, starts_at) index finds them.
@@ -58,20 +77,13 @@ export async function liveSlotsOfHost(db: Tx, hostId: string, fromDate: string, 
   const fromInstant = new Date(`${fromDate}T00:00:00Z`);
   const toInstant = new Date(`${toDate}T00:00:00Z`);
   const DAY = 24 * 60 * 60 * 1000;
-  return db
-    .select()
-    .from(slots)
-    .where(
-      and(
-        eq(slots.hostId, hostId),
-        isNull(slots.removedAt),
-        gte(slots.startsAt, new Date(fromInstant.getTime() - 2 * DAY)),
-        lt(slots.startsAt, new Date(toInstant.getTime() + 2 * DAY)),
-        gte(slots.date, fromDate),
-        lt(slots.date, toDate),
-      ),
-    )
-    .orderBy(asc(slots.startsAt), asc(slots.id));
+  return liveSlotsOfHostStatement(db).execute({
+    hostId,
+    earliestStart: new Date(fromInstant.getTime() - 2 * DAY).toISOString(),
+    latestStart: new Date(toInstant.getTime() + 2 * DAY).toISOString(),
+    fromDate,
+    toDate,
+  });
 }
 
 export async function markRemoved(tx: Tx, slotId: string, at: Date, reason: string): Promise<void> {

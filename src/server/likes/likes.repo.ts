@@ -1,7 +1,8 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { preparedPerDb } from '../platform/db/prepared.ts';
 import { likes } from './likes.tables.ts';
 
 export async function insertLike(db: Tx, likerId: string, likedId: string, at: Date): Promise<void> {
@@ -12,8 +13,17 @@ export async function deleteLike(db: Tx, likerId: string, likedId: string): Prom
   await db.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
 }
 
+// A member page's like button asks it at every visit: prepared once, then only executed.
+const isLikedStatement = preparedPerDb((db) =>
+  db
+    .select({ at: likes.createdAt })
+    .from(likes)
+    .where(and(eq(likes.likerId, sql.placeholder('likerId')), eq(likes.likedId, sql.placeholder('likedId'))))
+    .limit(1)
+    .prepare('likes_is_liked'),
+);
 export async function isLiked(db: Tx, likerId: string, likedId: string): Promise<boolean> {
-  const rows = await db.select({ at: likes.createdAt }).from(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId))).limit(1);
+  const rows = await isLikedStatement(db).execute({ likerId, likedId });
   return rows.length > 0;
 }
 
