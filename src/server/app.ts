@@ -190,6 +190,8 @@ export async function buildApp(deps: AppDeps) {
     registrationsPerIp: deps.registrationsPerIp,
     passwordCost: deps.passwordCost,
   });
+  const stopHearingMemberChanges = await auth.listenForChanges(deps.database, app.log);
+  app.addHook('onClose', () => stopHearingMemberChanges());
   const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
   const biometric = createBiometricService({ db, clock: deps.clock, publicUrl: deps.publicUrl, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
@@ -267,7 +269,7 @@ export async function buildApp(deps: AppDeps) {
     clock: deps.clock,
     log: app.log,
     jobs,
-    resolveSession: (token) => auth.resolveSession(token),
+    resolveSession: (token) => auth.resolveSession(token, { fresh: true }),
     chatPartnersOf: (memberId) => bookings.chatPartnersOf(memberId),
     mayChat: async (a, b) => (await bookings.chatBookingBetween(a, b)) !== undefined,
   });

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#server/auth/auth.service.ts';
+import { sessions, users } from '#server/auth/auth.tables.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -65,6 +67,22 @@ describe('sign-in, sessions and sign-out', () => {
     await t.call('POST', '/auth/logout', { token: member.token });
     const after = await Promise.all(Array.from({ length: 5 }, () => t.call('GET', '/auth/me', { token: member.token })));
     expect(after.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+  });
+
+  it('a session ended or a member banned outside the API (a script, another instance) stops being answered', async () => {
+    const me = async (token: string) => (await t.call('GET', '/auth/me', { token })).status;
+    const soon = { timeout: 5_000, interval: 20 };
+    const ended = await t.register();
+    const banned = await t.register();
+    for (const member of [ended, banned]) for (let i = 0; i < 2; i++) expect(await me(member.token)).toBe(200);
+    await t.database.db.update(sessions).set({ revokedAt: t.clock.now() }).where(eq(sessions.userId, ended.user._id));
+    await t.database.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.user._id));
+    // A change is checked against the database at once, whatever this instance has kept.
+    expect((await t.call('POST', '/auth/logout', { token: ended.token })).status).toBe(401);
+    expect((await t.call('POST', '/auth/logout', { token: banned.token })).status).toBe(403);
+    // A read, as soon as the change's NOTIFY has reached this instance.
+    await expect.poll(() => me(ended.token), soon).toBe(401);
+    await expect.poll(() => me(banned.token), soon).toBe(403);
   });
 
   it('me answers from the record as it is now: a change shows on the very next call', async () => {

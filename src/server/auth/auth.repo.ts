@@ -35,7 +35,7 @@ export async function insertSession(db: Tx, values: typeof sessions.$inferInsert
 // Every signed-in call runs this first: prepared once, then only executed.
 const liveSession = preparedPerDb((db) =>
   db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))

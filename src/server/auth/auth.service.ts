@@ -7,7 +7,7 @@ import { RESET_PASSWORD_TTL_MS, SESSION_TTL_MS, VERIFY_EMAIL_TTL_MS } from '#sha
 import { HttpError } from '#shared/http-error.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db, Tx } from '../platform/db/client.ts';
+import type { Database, Db, ListenOptions, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
@@ -15,6 +15,7 @@ import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
 import { createPasswords, type PasswordCost } from './password.ts';
+import { createSessionCache } from './session-cache.ts';
 import { hashToken, newReferralCode, newToken } from './tokens.ts';
 
 /** For the admin's actions on a member: figures, search, lock, ban, erase (decision 21). */
@@ -165,6 +166,8 @@ export function createAuthService(deps: AuthDeps) {
   // request's own Member object, so nothing outlives the request (a revoked session stops at once).
   const rowsReadWithSession = new WeakMap<Member, repo.UserRow>();
 
+  const sessionCache = createSessionCache(() => clock.now().getTime());
+
   /** The signed-in member's row: the one read with the session in this request, else a fresh read. */
   async function userOf(member: Member): Promise<repo.UserRow> {
     const user = rowsReadWithSession.get(member) ?? (await repo.findUserById(db, member.id));
@@ -176,8 +179,16 @@ export function createAuthService(deps: AuthDeps) {
     ownView,
     userOf,
 
-    async resolveSession(token: string): Promise<Member | null> {
-      const found = await repo.findLiveSession(db, hashToken(token), clock.now());
+    /** Hears the changes that end what `sessionCache` keeps (until the returned function stops it). */
+    listenForChanges: (database: Database, log: NonNullable<ListenOptions['log']>) => sessionCache.listen(database, log),
+
+    /** The session's member: kept by this instance (session-cache.ts) unless `fresh`, else read with their row. */
+    async resolveSession(token: string, options: { fresh?: boolean } = {}): Promise<Member | null> {
+      const tokenHash = hashToken(token);
+      const kept = options.fresh ? undefined : sessionCache.get(tokenHash);
+      if (kept) return { ...kept };
+      const readIn = sessionCache.epoch();
+      const found = await repo.findLiveSession(db, tokenHash, clock.now());
       if (!found) return null;
       const { user } = found;
       const member: Member = {
@@ -189,6 +200,7 @@ export function createAuthService(deps: AuthDeps) {
         isBanned: user.isBanned,
       };
       rowsReadWithSession.set(member, user);
+      sessionCache.put(tokenHash, { ...member }, found.expiresAt, readIn);
       return member;
     },
 
@@ -248,6 +260,8 @@ export function createAuthService(deps: AuthDeps) {
 
     async logout(member: Member): Promise<void> {
       await repo.revokeSession(db, member.sessionId, clock.now());
+      // The trigger's NOTIFY tells every instance; this one stops at once.
+      sessionCache.dropMember(member.id);
     },
 
     async me(member: Member): Promise<User> {
@@ -272,6 +286,7 @@ export function createAuthService(deps: AuthDeps) {
         });
         return (await repo.findUserById(tx, userId))!;
       });
+      sessionCache.dropMember(user.id);
       return ownView(user);
     },
 
@@ -301,12 +316,14 @@ export function createAuthService(deps: AuthDeps) {
       const now = clock.now();
       await consume(db, `reset:ip:${ip}`, LIMITS.resetPerIp, now);
       const passwordHash = await passwords.hash(password);
-      await db.transaction(async (tx) => {
-        const userId = await repo.useEmailToken(tx, 'reset_password', hashToken(token), now);
-        if (!userId) throw new HttpError(400, BAD_RESET_LINK);
-        await repo.setPasswordHash(tx, userId, passwordHash);
-        await repo.revokeAllSessions(tx, userId, now);
+      const userId = await db.transaction(async (tx) => {
+        const owner = await repo.useEmailToken(tx, 'reset_password', hashToken(token), now);
+        if (!owner) throw new HttpError(400, BAD_RESET_LINK);
+        await repo.setPasswordHash(tx, owner, passwordHash);
+        await repo.revokeAllSessions(tx, owner, now);
+        return owner;
       });
+      sessionCache.dropMember(userId);
     },
   };
 }

@@ -25,7 +25,11 @@ declare module 'fastify' {
   }
 }
 
-export type SessionResolver = (token: string) => Promise<Member | null>;
+/**
+ * The member of a live session. `fresh`: read from the database, never from what the instance
+ * kept (auth's session cache): a change, a socket's sign-in and its checks always are.
+ */
+export type SessionResolver = (token: string, options?: { fresh?: boolean }) => Promise<Member | null>;
 
 export const NOT_SIGNED_IN = 'Please log in to continue';
 export const EMAIL_NOT_VERIFIED = 'Please verify your email address first';
@@ -46,7 +50,7 @@ export function registerAuthHook(app: FastifyInstance, resolve: SessionResolver)
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const token = bearerToken(request);
-    request.member = token ? await resolve(token) : null;
+    request.member = token ? await resolve(token, { fresh: request.method !== 'GET' && request.method !== 'HEAD' }) : null;
     if (config.public || request.is404) return;
     const member = request.member;
     if (!member) throw new HttpError(401, NOT_SIGNED_IN);

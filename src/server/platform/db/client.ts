@@ -31,6 +31,8 @@ export type Database = {
 };
 
 export type ListenOptions = {
+  /** The connection dropped: notifications are missed until `onReconnect`. */
+  onDisconnect?: () => void;
   onReconnect?: () => void;
   log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
 };
@@ -60,6 +62,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
       void next.end().catch(() => {});
       if (client === next) {
         client = null;
+        options.onDisconnect?.();
         scheduleReconnect();
       }
     });

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/auth/auth.tables.ts';
+import { openPostgres } from '#server/platform/db/client.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+/**
+ * Each instance answers the sessions it read lately from memory (decision 91): a change made
+ * through another instance, or straight in the database, must still end them on this one, as soon
+ * as its NOTIFY arrives (well before the cache's own 30 s).
+ */
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await startTestApp();
+  b = await startTestApp({ database: openPostgres(a.database.url!) });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+const meOn = async (instance: TestApp, token: string) => (await instance.call('GET', '/auth/me', { token })).status;
+const soon = { timeout: 5_000, interval: 20 };
+
+describe('sessions kept by an instance end with changes made elsewhere', () => {
+  it('signing out on one instance ends the session on the other', async () => {
+    const member = await a.register();
+    expect(await meOn(b, member.token)).toBe(200);
+    expect(await meOn(b, member.token)).toBe(200);
+    expect((await a.call('POST', '/auth/logout', { token: member.token })).status).toBe(200);
+    await expect.poll(() => meOn(b, member.token), soon).toBe(401);
+  });
+
+  it('a ban written straight in the database (a script, an administrator) refuses the member everywhere', async () => {
+    const member = await a.register();
+    expect(await meOn(a, member.token)).toBe(200);
+    expect(await meOn(b, member.token)).toBe(200);
+    await a.database.db.update(users).set({ isBanned: true }).where(eq(users.id, member.user._id));
+    await expect.poll(() => meOn(a, member.token), soon).toBe(403);
+    await expect.poll(() => meOn(b, member.token), soon).toBe(403);
+  });
+
+  it('another member’s change leaves a session kept', async () => {
+    const [ann, ben] = [await a.register(), await a.register()];
+    expect(await meOn(b, ann.token)).toBe(200);
+    await a.call('POST', '/auth/logout', { token: ben.token });
+    await expect.poll(() => meOn(b, ben.token), soon).toBe(401);
+    expect(await meOn(b, ann.token)).toBe(200);
+  });
+});
