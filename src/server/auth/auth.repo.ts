@@ -18,8 +18,10 @@ export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | 
   return row;
 }
 
+// A call answered from the session cache that needs the member's row reads it here: prepared once.
+const userById = preparedPerDb((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('auth_user_by_id'));
 export async function findUserById(db: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 
