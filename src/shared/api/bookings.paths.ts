@@ -1,3 +1,4 @@
+import { BOOKING_SEARCH_PARAM, DECLINE_SEARCH_PARAM } from './bookings-search.ts';
 import { pathWithId } from './path-with-id.ts';
 import { CANCEL_CUTOFF_HOURS, REVIEW_AFTER_HOURS } from '../domain/booking.ts';
 
@@ -15,10 +16,6 @@ export const bookingsPaths = {
   complete: ofBooking('/complete'),
   noShow: ofBooking('/no-show'),
 } as const;
-
-/** The search parameters of the app's My Bookings page: one booking to show, and a request whose decline dialog opens (a push's Decline). */
-export const BOOKING_SEARCH_PARAM = 'booking';
-export const DECLINE_SEARCH_PARAM = 'decline';
 
 /**
  * The app's My Bookings page (a page, not an API call): `booking(id)` opens it on that booking,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BOOKING_SEARCH_PARAM, DECLINE_SEARCH_PARAM } from '#shared/api/bookings.paths.ts';
+import { BOOKING_SEARCH_PARAM, DECLINE_SEARCH_PARAM } from '#shared/api/bookings-search.ts';
 import { bookingQueries } from '#app/bookings/bookings.api.ts';
 import { BookingsPage } from '#app/bookings/bookings-page.tsx';
 import { stringParam } from '#app/platform/guards.ts';
