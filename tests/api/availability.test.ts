@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotWalkLength } from '#server/availability/availability.repo.ts';
@@ -5,6 +6,7 @@ import { availabilitySlots } from '#server/availability/availability.tables.ts';
 import { placeSlot } from '#server/availability/slot-times.ts';
 import { bookings } from '#server/bookings/bookings.tables.ts';
 import { notifications } from '#server/notifications/notifications.tables.ts';
+import { photos } from '#server/profiles/profiles.tables.ts';
 import { addDays } from '#shared/domain/time-zones.ts';
 import { createMember, updateMember, type MemberSpec, type TestMember } from '#tests/support/members.ts';
 import { START, startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -370,6 +372,14 @@ describe('GET /api/availability/browse', () => {
       createdAt: t.clock.now(),
     });
     await updateMember(t, banned.id, { isBanned: true });
+    const photoIds: string[] = [];
+    for (const minutes of [2, 1]) {
+      const [photo] = await t.database.db
+        .insert(photos)
+        .values({ userId: visible.id, storageKey: `${randomUUID()}.webp`, width: 10, height: 10, createdAt: new Date(t.clock.now().getTime() - minutes * 60_000) })
+        .returning({ id: photos.id });
+      photoIds.push(photo!.id);
+    }
     // A full slot and a removed one are not bookable.
     const full = await created(visible, { date: '2027-01-06' });
     await insertBooking(full._id, await member({ gender: 'male' }), 'confirmed');
@@ -390,6 +400,11 @@ describe('GET /api/availability/browse', () => {
       slotBooking: null,
     });
     expect(answer.body.slots[0].distance).toBeLessThan(1);
+    // The host as their own page shows them: photos (oldest first) and reliability.
+    const hostPage = (await t.call('GET', `/users/${visible.id}`, { token: viewer.token })).body.user;
+    expect(answer.body.slots[0].host.profile.photos).toEqual(hostPage.profile.photos);
+    expect(answer.body.slots[0].host.profile.photos.map((photo: { _id: string }) => photo._id)).toEqual(photoIds);
+    expect(answer.body.slots[0].host.reliabilityScore).toEqual(hostPage.reliabilityScore);
     expect(JSON.stringify(answer.body)).not.toContain(visible.email);
     expect(answer.body.pagination).toEqual({ page: 1, limit: 20, hasMore: false });
   });

@@ -3,7 +3,8 @@ import { PublicSlotSchema } from '#shared/api/profiles.ts';
 import type { DateType } from '#shared/domain/profile.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
 import { summaryColumns } from '../profiles/profiles.read.ts';
-import { slotIdsBookedFrom } from '../bookings/bookings.read.ts';
+import { dateStatsJsonOf, slotIdsBookedFrom } from '../bookings/bookings.read.ts';
+import { photosJsonOf } from '../profiles/photos.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { isoText, jsonArrayOf, jsonFieldList, jsonObjectOf, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
 import { preparedPerDb, preparedPerShape } from '../platform/db/prepared.ts';
@@ -229,6 +230,9 @@ const slotFilters = (request: SlotPageRequest, value: SlotValue) =>
     request.endDate ? sql`${slots.date} <= ${value('slotEndDate')}::date` : undefined,
   );
 
+/** What a slot's card shows of its host beyond their row: photos and date counters, read with the page's rows (only they: the columns come after its limit). */
+const hostCardParts = (hostId: SQL) => ({ hostPhotos: photosJsonOf(hostId), hostStats: dateStatsJsonOf(hostId) });
+
 /**
  * The date order's walk (decision 83): the soonest `walk` open slots, read from the open-slot index
  * alone, which holds each one's host's home; those in the distance box are then read by id (the
@@ -260,7 +264,7 @@ function soonestSlotsStatement(db: Tx, request: SlotPageRequest, walk: number, n
     .limit(1)
     .as('host');
   return db
-    .select({ slot: columnsOf(slot, getTableColumns(slots)), host: columnsOf(host, summaryColumns(users)), distance: host.distance })
+    .select({ slot: columnsOf(slot, getTableColumns(slots)), host: columnsOf(host, summaryColumns(users)), distance: host.distance, ...hostCardParts(sql`${host.id}`) })
     .from(walked)
     .innerJoinLateral(slot, sql`true`)
     .innerJoinLateral(host, sql`true`)
@@ -298,7 +302,7 @@ export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
     distance: [sql`distance asc nulls last`, asc(slots.startsAt), asc(slots.id)],
   }[request.sortBy];
   return db
-    .select({ slot: slots, host: summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance') })
+    .select({ slot: slots, host: summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance'), ...hostCardParts(sql`${users.id}`) })
     .from(slots)
     .innerJoin(users, eq(users.id, slots.hostId))
     .where(and(bookable(value), slotFilters(request, value), hosts.where))

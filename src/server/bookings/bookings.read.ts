@@ -80,20 +80,27 @@ export function chatBookingQuery(qb: QueryBuilder, a: SQLWrapper, b: SQLWrapper)
     .limit(1);
 }
 
-/** The viewer's latest pending or confirmed booking with each of these members, either way round. */
-export async function latestBookingsWith(db: Tx, viewerId: string, otherIds: string[]): Promise<Map<string, { status: string; isInitiator: boolean }>> {
-  const found = new Map<string, { status: string; isInitiator: boolean }>();
-  if (otherIds.length === 0) return found;
-  const rows = await db
+// Available dates ask it on every call: prepared, the members as one array.
+const latestBookingsWithStatement = preparedPerDb((db) => {
+  const [viewerId, otherIds] = [sql.placeholder('viewerId'), sql`${sql.placeholder('otherIds')}::uuid[]`];
+  return db
     .select({ hostId: bookings.hostId, guestId: bookings.guestId, status: bookings.status })
     .from(bookings)
     .where(
       and(
         inArray(bookings.status, ['pending', 'confirmed']),
-        or(and(eq(bookings.guestId, viewerId), inArray(bookings.hostId, otherIds)), and(eq(bookings.hostId, viewerId), inArray(bookings.guestId, otherIds))),
+        or(and(eq(bookings.guestId, viewerId), sql`${bookings.hostId} = any(${otherIds})`), and(eq(bookings.hostId, viewerId), sql`${bookings.guestId} = any(${otherIds})`)),
       ),
     )
-    .orderBy(desc(bookings.createdAt));
+    .orderBy(desc(bookings.createdAt))
+    .prepare('bookings_latest_with');
+});
+
+/** The viewer's latest pending or confirmed booking with each of these members, either way round. */
+export async function latestBookingsWith(db: Tx, viewerId: string, otherIds: string[]): Promise<Map<string, { status: string; isInitiator: boolean }>> {
+  const found = new Map<string, { status: string; isInitiator: boolean }>();
+  if (otherIds.length === 0) return found;
+  const rows = await latestBookingsWithStatement(db).execute({ viewerId, otherIds });
   for (const row of rows) {
     const other = row.guestId === viewerId ? row.hostId : row.guestId;
     if (!found.has(other)) found.set(other, { status: row.status, isInitiator: row.guestId === viewerId });

@@ -9,13 +9,14 @@ import { slotBookingState } from '#shared/domain/slot-booking.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
 import { bookableSlotsPage, firstOpenSlotStartOf, openSlotsFieldsOf, openSlotsOf, toPublicSlot } from '../availability/availability.service.ts';
-import { latestBookingsWith, requestsToHosts } from '../bookings/bookings.read.ts';
+import { latestBookingsWith, requestsToHosts, toDateStats } from '../bookings/bookings.read.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { PROFILE_NOT_FOUND, memberSummaries } from '../profiles/profiles.service.ts';
+import { toPhoto } from '../profiles/photos.read.ts';
+import { PROFILE_NOT_FOUND, toMemberSummary } from '../profiles/profiles.service.ts';
 import * as repo from './browse.repo.ts';
 /** For the hourly prune job. */
 export { pruneCardChanges } from './card-cache.ts';
@@ -176,18 +177,12 @@ export function createBrowseService(deps: {
         limit: query.limit + 1,
       });
       const shown = rows.slice(0, query.limit);
-      const hostRows = [...new Map(shown.map((row) => [row.host.id, row.host])).values()];
-      const hostIds = hostRows.map((host) => host.id);
-      const [summaries, bookingsWith, requests] = await Promise.all([
-        memberSummaries(db, hostRows),
-        latestBookingsWith(db, member.id, hostIds),
-        requestsToHosts(db, member.id, hostIds),
-      ]);
-      const summaryOf = new Map(summaries.map((summary) => [summary._id, summary]));
+      const hostIds = [...new Set(shown.map((row) => row.host.id))];
+      const [bookingsWith, requests] = await Promise.all([latestBookingsWith(db, member.id, hostIds), requestsToHosts(db, member.id, hostIds)]);
       return {
         slots: shown.map((row) => ({
           ...toPublicSlot(row.slot),
-          host: summaryOf.get(row.host.id)!,
+          host: toMemberSummary(row.host, row.hostPhotos.map(toPhoto), toDateStats(row.hostStats)),
           distance: roundKm(row.distance),
           bookingStatus: bookingsWith.get(row.host.id) ?? null,
           slotBooking: slotBookingState(row.slot.id, requests.get(row.host.id) ?? []),
