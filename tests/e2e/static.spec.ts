@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { BOOKING_ERRORS } from '#shared/api/bookings.paths.ts';
 
 test('the shell, page paths and assets are served with the right caching', async ({ request }) => {
   for (const path of ['/', '/browse', '/user/abc']) {
@@ -52,6 +53,8 @@ test("a visitor's first visit to / stays within the JavaScript budget (120 KB gz
   expect(code).not.toContain('Account menu');
   expect(code).not.toContain('Invalid input');
   expect(code).not.toContain('No QueryClient set');
+  // A member route's search check runs from the start-up script: it must not bring its feature's paths and texts (decision 61).
+  expect(code.includes(BOOKING_ERRORS.slotFull), 'the booking texts are in the first visit').toBe(false);
   await context.close();
 });
 
