@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#server/auth/auth.tables.ts';
+import { sessions, users } from '#server/auth/auth.tables.ts';
+import { MEMBER_CHANGES_CHANNEL } from '#server/auth/session-cache.ts';
+import { rowsOf } from '#server/platform/db/rows.ts';
 import { openPostgres } from '#server/platform/db/client.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -39,6 +41,25 @@ describe('sessions kept by an instance end with changes made elsewhere', () => {
     await a.database.db.update(users).set({ isBanned: true }).where(eq(users.id, member.user._id));
     await expect.poll(() => meOn(a, member.token), soon).toBe(403);
     await expect.poll(() => meOn(b, member.token), soon).toBe(403);
+  });
+
+  it('a change made while an instance’s listener is cut off is not missed: what it kept goes when it reconnects', async () => {
+    const member = await a.register();
+    expect(await meOn(b, member.token)).toBe(200);
+    expect(await meOn(b, member.token)).toBe(200);
+    const listeners = async (since: Date) =>
+      rowsOf<{ n: number }>(
+        await a.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where query = ${`LISTEN ${MEMBER_CHANGES_CHANNEL}`} and backend_start > ${since.toISOString()}::timestamptz`,
+        ),
+      )[0]!.n;
+    const cut = new Date();
+    // Both instances' listeners (the database would have restarted, or the network dropped).
+    await a.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${MEMBER_CHANGES_CHANNEL}`}`);
+    // The sign-out's NOTIFY reaches nobody now.
+    await a.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, member.user._id));
+    await expect.poll(() => listeners(cut), soon).toBe(2);
+    expect(await meOn(b, member.token)).toBe(401);
   });
 
   it('another member’s change leaves a session kept', async () => {
