@@ -163,7 +163,8 @@ export function createAuthService(deps: AuthDeps) {
   const ownView = async (row: repo.UserRow) => toUser(row, adminEmails, await deps.photosOf(row.id));
 
   // The member's row as the session lookup read it, for the rest of that one request: keyed by the
-  // request's own Member object, so nothing outlives the request (a revoked session stops at once).
+  // request's own Member object, so the row outlives nothing but the request (what an instance keeps
+  // between requests is the Member alone: session-cache.ts).
   const rowsReadWithSession = new WeakMap<Member, repo.UserRow>();
 
   const sessionCache = createSessionCache(() => clock.now().getTime());
