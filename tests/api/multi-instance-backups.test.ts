@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupsIn } from '#server/platform/backup/backup.ts';
-import { openPostgres } from '#server/platform/db/client.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { startAnotherInstance, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 /** Two instances over one PostgreSQL database, both with daily backups into one folder: one backup a day, not two. */
 let a: TestApp;
@@ -13,7 +12,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-daily-'));
   a = await startTestApp({ backups: { dir, keep: 7 } });
-  b = await startTestApp({ database: openPostgres(a.database.url!), backups: { dir, keep: 7 } });
+  b = await startAnotherInstance(a, { backups: { dir, keep: 7 } });
 });
 afterAll(async () => {
   await b.close();

@@ -1,13 +1,12 @@
 import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '#server/platform/db/client.ts';
 import { INSTANCE_STALE_MS } from '#server/platform/realtime/presence.ts';
 import { bookableMember, confirmedBooking, requestSlot } from '#tests/support/bookings.ts';
 import { createMember, type TestMember } from '#tests/support/members.ts';
 import { connect, fence, type RealtimeClient } from '#tests/support/realtime.ts';
 import { createSlot } from '#tests/support/slots.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { startAnotherInstance, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 /**
  * Two (and, for a crash, three) server instances over one PostgreSQL database, each with its own
@@ -17,7 +16,7 @@ let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
   a = await startTestApp();
-  b = await startTestApp({ database: openPostgres(a.database.url!) });
+  b = await startAnotherInstance(a);
 });
 afterAll(async () => {
   await Promise.all(open.map((client) => (client.socket.readyState === client.socket.CLOSED ? null : client.close())));
@@ -87,7 +86,7 @@ describe('several instances over one database', () => {
 
   it('an instance that dies without cleaning up is swept by another: its members go offline for their partners', async () => {
     const { host, guest } = await partners();
-    const c = await startTestApp({ database: openPostgres(a.database.url!) });
+    const c = await startAnotherInstance(a);
     const hostOnB = await socketOn(b, host);
     const guestOnC = await connect(c.url, guest.token);
     expect(await hostOnB.next('userOnline')).toEqual({ type: 'userOnline', userId: guest.id });
@@ -130,7 +129,7 @@ describe('several instances over one database', () => {
 
   it('a graceful close takes the instance’s members offline for partners elsewhere', async () => {
     const { host, guest } = await partners();
-    const d = await startTestApp({ database: openPostgres(a.database.url!) });
+    const d = await startAnotherInstance(a);
     const hostOnA = await socketOn(a, host);
     const guestOnD = await connect(d.url, guest.token);
     await hostOnA.next('userOnline', (e) => e.userId === guest.id);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '#server/auth/auth.tables.ts';
 import { MEMBER_CHANGES_CHANNEL } from '#server/auth/session-cache.ts';
 import { rowsOf } from '#server/platform/db/rows.ts';
-import { openPostgres } from '#server/platform/db/client.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { startAnotherInstance, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 /**
  * Each instance answers the sessions it read lately from memory (decision 91): a change made
@@ -15,7 +14,7 @@ let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
   a = await startTestApp();
-  b = await startTestApp({ database: openPostgres(a.database.url!) });
+  b = await startAnotherInstance(a);
 });
 afterAll(async () => {
   await b.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '#server/app.ts';
-import type { Database } from '#server/platform/db/client.ts';
+import { openPostgres, type Database } from '#server/platform/db/client.ts';
 import { fixedClock } from '#server/platform/clock.ts';
 import { createMailer } from '#server/platform/mail/mailer.ts';
 import { configuredStorage } from '#server/platform/storage-configured.ts';
@@ -188,3 +188,8 @@ export async function startTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** One more instance over `first`'s PostgreSQL database, with its own pool, listeners and port. */
+export function startAnotherInstance(first: TestApp, options: Omit<NonNullable<Parameters<typeof startTestApp>[0]>, 'database'> = {}): Promise<TestApp> {
+  return startTestApp({ ...options, database: openPostgres(first.database.url!) });
+}
