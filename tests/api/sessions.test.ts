@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDED_SESSIONS_KEPT_MS, pruneAuthRecords } from '#server/auth/auth.jobs.ts';
 import { LIMITS } from '#server/auth/auth.service.ts';
+import { MEMBER_CHANGES_CHANNEL } from '#server/auth/session-cache.ts';
 import { sessions, users } from '#server/auth/auth.tables.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -83,6 +85,32 @@ describe('sign-in, sessions and sign-out', () => {
     // A read, as soon as the change's NOTIFY has reached this instance.
     await expect.poll(() => me(ended.token), soon).toBe(401);
     await expect.poll(() => me(banned.token), soon).toBe(403);
+  });
+
+  it('ending a live session tells the instances; the hourly prune of long-ended ones tells none', async () => {
+    const heard: string[] = [];
+    let sentinelHeard = () => {};
+    const sentinel = () => new Promise<void>((resolve) => (sentinelHeard = resolve));
+    const stop = await t.database.listen(MEMBER_CHANGES_CHANNEL, (payload) => (payload === 'sentinel' ? sentinelHeard() : heard.push(payload)));
+    // Everything sent before the sentinel has been heard once it is (one channel, in commit order).
+    const allHeard = async () => {
+      const arrived = sentinel();
+      await t.database.db.execute(sql`select pg_notify(${MEMBER_CHANGES_CHANNEL}, 'sentinel')`);
+      await arrived;
+    };
+    try {
+      const member = await t.register();
+      const longAgo = new Date(t.clock.now().getTime() - ENDED_SESSIONS_KEPT_MS - 60_000);
+      await t.database.db.update(sessions).set({ revokedAt: longAgo }).where(eq(sessions.userId, member.user._id));
+      await allHeard();
+      expect(heard).toEqual([member.user._id]);
+      heard.length = 0;
+      expect((await pruneAuthRecords(t.database.db, t.clock.now())).sessions).toBeGreaterThanOrEqual(1);
+      await allHeard();
+      expect(heard).toEqual([]);
+    } finally {
+      await stop();
+    }
   });
 
   it('me answers from the record as it is now: a change shows on the very next call', async () => {
