@@ -192,16 +192,12 @@ export async function buildApp(deps: AppDeps) {
   });
   const stopHearingMemberChanges = await auth.listenForChanges(deps.database, app.log);
   app.addHook('onClose', () => stopHearingMemberChanges());
-  const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row) });
+  const profiles = createProfilesService({ db, ownView: (row) => auth.ownView(row), changed: (memberId) => auth.forgetKept(memberId) });
   const biometric = createBiometricService({ db, clock: deps.clock, publicUrl: deps.publicUrl, ownView: (row) => auth.ownView(row) });
   const likes = createLikesService({ db, clock: deps.clock, profiles });
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log, usedElsewhere: (keys) => restaurants.imagesInUse(keys) });
-  const browse = createBrowseService({
-    db,
-    clock: deps.clock,
-    userOf: (member) => auth.userOf(member),
-  });
+  const browse = createBrowseService({ db, clock: deps.clock, factsOf: (member) => auth.factsOf(member) });
   const availability = createAvailabilityService({ db, clock: deps.clock, declineRequestsOn: declineRequestsOnRemovedSlot });
   const notifications = createNotificationsService({ db, clock: deps.clock });
   const score = createScoreService({ db });

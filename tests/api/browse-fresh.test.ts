@@ -87,6 +87,31 @@ describe('browse shows every change at once', () => {
     expect(await names(viewer)).toContain('Nina');
   });
 
+  it('the viewer’s own move and new interests show in their very next browse: the origin, who is near, what they share', async () => {
+    const mover = await createMember(t, { name: 'Mara', city: 'Halifax', interests: ['Sailing'], preferences: {} });
+    await createMember(t, { name: 'Sami', city: 'Halifax', interests: ['Chess', 'sailing'], preferences: {} });
+    const browseAs = async () => {
+      const answer = await t.call('GET', '/users/browse?maxDistance=25', { token: mover.token });
+      expect(answer.status).toBe(200);
+      const sami = answer.body.users.find((user: { profile: { name: string } }) => user.profile.name === 'Sami');
+      return { origin: answer.body.origin, shared: sami?.mutualInterests ?? null };
+    };
+    const move = async (city: string, interests: string[]) => {
+      const location = { city, country: 'Canada', coordinates: null };
+      const saved = await t.call('PUT', '/users/profile', {
+        token: mover.token,
+        body: { profile: { name: 'Mara', bio: '', interests, location, preferences: OPEN_PREFERENCES } },
+      });
+      expect(saved.status).toBe(200);
+    };
+    expect(await browseAs()).toEqual({ origin: { city: 'Halifax', country: 'Canada' }, shared: ['sailing'] });
+    expect(await browseAs()).toEqual({ origin: { city: 'Halifax', country: 'Canada' }, shared: ['sailing'] });
+    await move('Toronto', ['chess']);
+    expect(await browseAs()).toEqual({ origin: { city: 'Toronto', country: 'Canada' }, shared: null });
+    await move('Halifax', ['chess']);
+    expect(await browseAs()).toEqual({ origin: { city: 'Halifax', country: 'Canada' }, shared: ['Chess'] });
+  });
+
   it('a ban or a lost verification made outside this server (the database directly) shows in the next browse', async () => {
     expect(await names(viewer)).toContain('Ines');
     expect(await names(viewer)).toContain('Omar');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findViewer, pageQuery } from '#server/browse/browse.repo.ts';
+import { findUserById } from '#server/auth/auth.service.ts';
+import { pageQuery } from '#server/browse/browse.repo.ts';
 import { viewerOf } from '#server/browse/browse.service.ts';
 import { distanceKm } from '#server/geo/geo.service.ts';
 import { createMember, updateMember, type MemberSpec, type TestMember } from '#tests/support/members.ts';
@@ -393,7 +394,7 @@ describe('the database does the distance work through the GiST index', () => {
   }
 
   it('maxDistance is decided in the database through an index (the box on users_position_idx, or the score walk), then the exact distance', async () => {
-    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
+    const viewer = viewerOf((await findUserById(t.database.db, m.victor!.id))!);
     const text = await plan({
       viewer,
       origin: viewer.home,
@@ -408,7 +409,7 @@ describe('the database does the distance work through the GiST index', () => {
   });
 
   it('nearest first walks the index in distance order, then searches the box of the page', async () => {
-    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
+    const viewer = viewerOf((await findUserById(t.database.db, m.victor!.id))!);
     const text = await plan({ viewer, origin: viewer.home, filters: { accountType: 'all', gender: 'all' }, sortBy: 'distance', offset: 0, limit: 21 });
     expect(text).toMatch(/Index Scan using users_position_idx[\s\S]*Order By: \(point\(longitude, latitude\) <-> /);
     expect(text).toMatch(/Index Cond: \(point\(longitude, latitude\) <@/);
@@ -416,7 +417,7 @@ describe('the database does the distance work through the GiST index', () => {
   });
 
   it('nearest first within age and score bounds, the position index holds them: the walk and the box read only the members within', async () => {
-    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
+    const viewer = viewerOf((await findUserById(t.database.db, m.victor!.id))!);
     const filters = { accountType: 'all', gender: 'all', minScore: 300, minAge: 25, maxAge: 40, maxDistance: 25 } as const;
     const text = await plan({ viewer, origin: viewer.home, filters, sortBy: 'distance', offset: 0, limit: 21 });
     expect(text).toMatch(/Index Scan using users_position_idx[^\n]*\n\s*Index Cond: \(\(age >= 25\) AND \(age <= 40\) AND \(score >= 300\)\)\s*Order By: \(point\(longitude, latitude\) <-> /);
@@ -429,7 +430,7 @@ describe('the database does the distance work through the GiST index', () => {
     ['newest', 'users_browse_newest_idx'],
     ['age', 'users_browse_age_idx'],
   ] as const)('sorted by %s without a distance limit, the page walks %s instead of sorting everyone', async (sortBy, index) => {
-    const viewer = viewerOf((await findViewer(t.database.db, m.victor!.id))!);
+    const viewer = viewerOf((await findUserById(t.database.db, m.victor!.id))!);
     const text = await plan({ viewer, origin: viewer.home, filters: { accountType: 'all', gender: 'all' }, sortBy, offset: 0, limit: 21 }, { sorting: false });
     expect(text).toContain(index);
     // Only each card's few photos, bookings and reviews are sorted, never the members.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '#server/auth/auth.tables.ts';
 import { MEMBER_CHANGES_CHANNEL } from '#server/auth/session-cache.ts';
 import { rowsOf } from '#server/platform/db/rows.ts';
+import { createMember } from '#tests/support/members.ts';
 import { startAnotherInstance, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 /**
@@ -49,16 +50,26 @@ describe('sessions kept by an instance end with changes made elsewhere', () => {
     const listeners = async (since: Date) =>
       rowsOf<{ n: number }>(
         await a.database.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where query = ${`LISTEN ${MEMBER_CHANGES_CHANNEL}`} and backend_start > ${since.toISOString()}::timestamptz`,
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${MEMBER_CHANGES_CHANNEL}`}
+            and backend_start > ${since.toISOString()}::timestamptz`,
         ),
       )[0]!.n;
     const cut = new Date();
-    // Both instances' listeners (the database would have restarted, or the network dropped).
-    await a.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${MEMBER_CHANGES_CHANNEL}`}`);
+    // Both instances' listeners, in this test's database only (the database would have restarted, or the network dropped).
+    await a.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${MEMBER_CHANGES_CHANNEL}`}`);
     // The sign-out's NOTIFY reaches nobody now.
     await a.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, member.user._id));
     await expect.poll(() => listeners(cut), soon).toBe(2);
     expect(await meOn(b, member.token)).toBe(401);
+  });
+
+  it('a move written straight in the database shows in the other instance’s next browse (what browse kept of the viewer goes)', async () => {
+    const viewer = await createMember(a, { name: 'Vic', city: 'Halifax' });
+    const originOn = async (instance: TestApp) => (await instance.call('GET', '/users/browse?maxDistance=25', { token: viewer.token })).body.origin;
+    expect(await originOn(b)).toEqual({ city: 'Halifax', country: 'Canada' });
+    expect(await originOn(b)).toEqual({ city: 'Halifax', country: 'Canada' });
+    await a.database.db.update(users).set({ city: 'Toronto', longitude: -79.38, latitude: 43.65 }).where(eq(users.id, viewer.id));
+    await expect.poll(() => originOn(b), soon).toEqual({ city: 'Toronto', country: 'Canada' });
   });
 
   it('another member’s change leaves a session kept', async () => {

@@ -7,6 +7,24 @@ import { discoverableWhere, takesPartWhere, users } from './auth.tables.ts';
 export { users };
 export type MemberRow = typeof users.$inferSelect;
 
+/**
+ * What browse compares other members with (their rules, the shared interests, the distance from
+ * home): auth keeps it with the member's session, as migration 0025's trigger tells every
+ * instance when one of these columns changes.
+ */
+export type MemberFacts = Pick<MemberRow, 'id' | 'age' | 'gender' | 'accountType' | 'interests' | 'city' | 'country' | 'longitude' | 'latitude'>;
+export const factsOfRow = ({ id, age, gender, accountType, interests, city, country, longitude, latitude }: MemberRow): MemberFacts => ({
+  id,
+  age,
+  gender,
+  accountType,
+  interests,
+  city,
+  country,
+  longitude,
+  latitude,
+});
+
 /** Rows read with raw SQL carry the status as plain text. */
 type Status = { accountStatus: string; isBanned: boolean };
 

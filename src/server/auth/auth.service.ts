@@ -12,6 +12,7 @@ import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
+import { factsOfRow, type MemberFacts } from './auth.read.ts';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
 import { createPasswords, type PasswordCost } from './password.ts';
@@ -29,6 +30,8 @@ export { hasNoMembers, insertMembers, type NewUserRow } from './auth.repo.ts';
 export { findUserById, markBiometricVerified, setCarTier, setNotificationSettings, updateMember } from './auth.repo.ts';
 /** The score cached on the member row for browse (score's ledger decides it). */
 export { storeScore } from './auth.repo.ts';
+
+type KeptSession = { id: string; member: Member; facts: MemberFacts };
 
 export type AuthDeps = {
   db: Db;
@@ -164,10 +167,11 @@ export function createAuthService(deps: AuthDeps) {
 
   // The member's row as the session lookup read it, for the rest of that one request: keyed by the
   // request's own Member object, so the row outlives nothing but the request (what an instance keeps
-  // between requests is the Member alone: session-cache.ts).
+  // between requests is the Member and their browse facts: session-cache.ts).
   const rowsReadWithSession = new WeakMap<Member, repo.UserRow>();
+  const factsKeptWithSession = new WeakMap<Member, MemberFacts>();
 
-  const sessionCache = createSessionCache(() => clock.now().getTime());
+  const sessionCache = createSessionCache<KeptSession>(() => clock.now().getTime());
 
   /** The signed-in member's row: the one read with the session in this request, else a fresh read. */
   async function userOf(member: Member): Promise<repo.UserRow> {
@@ -180,6 +184,12 @@ export function createAuthService(deps: AuthDeps) {
     ownView,
     userOf,
 
+    /** The signed-in member's browse facts: kept with their session by this instance, else from their row. */
+    factsOf: async (member: Member): Promise<MemberFacts> => factsKeptWithSession.get(member) ?? userOf(member),
+
+    /** Another feature changed the member's row: this instance stops answering what it kept of them (the trigger tells the others). */
+    forgetKept: (memberId: string) => sessionCache.dropMember(memberId),
+
     /** Hears the changes that end what `sessionCache` keeps (until the returned function stops it). */
     listenForChanges: (database: Database, log: NonNullable<ListenOptions['log']>) => sessionCache.listen(database, log),
 
@@ -187,7 +197,11 @@ export function createAuthService(deps: AuthDeps) {
     async resolveSession(token: string, options: { fresh?: boolean } = {}): Promise<Member | null> {
       const tokenHash = hashToken(token);
       const kept = options.fresh ? undefined : sessionCache.get(tokenHash);
-      if (kept) return { ...kept };
+      if (kept) {
+        const member = { ...kept.member };
+        factsKeptWithSession.set(member, kept.facts);
+        return member;
+      }
       const readIn = sessionCache.epoch();
       const found = await repo.findLiveSession(db, tokenHash, clock.now());
       if (!found) return null;
@@ -201,7 +215,7 @@ export function createAuthService(deps: AuthDeps) {
         isBanned: user.isBanned,
       };
       rowsReadWithSession.set(member, user);
-      sessionCache.put(tokenHash, { ...member }, found.expiresAt, readIn);
+      sessionCache.put(tokenHash, { id: user.id, member: { ...member }, facts: factsOfRow(user) }, found.expiresAt, readIn);
       return member;
     },
 

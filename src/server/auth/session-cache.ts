@@ -4,7 +4,8 @@ import type { Database, Unlisten } from '../platform/db/client.ts';
 /**
  * The channel migration 0023's triggers notify with a member's id when one of their sessions ends
  * (revoked, deleted) or what a session answers of them changes (email, its verification, admin,
- * banned), whichever instance or script made the change.
+ * banned) or what is kept with it (their browse facts, migration 0025), whichever instance or
+ * script made the change.
  */
 export const MEMBER_CHANGES_CHANNEL = 'rendezvous_member_changes';
 
@@ -12,17 +13,18 @@ export const MEMBER_CHANGES_CHANNEL = 'rendezvous_member_changes';
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
-type Entry = { member: Member; sessionEndsAt: number; until: number };
+type Entry<Kept> = { kept: Kept; sessionEndsAt: number; until: number };
 
 /**
- * The live sessions this instance read lately, by token hash (decision 91): a call answered from
+ * The live sessions this instance read lately, by token hash (decision 91), each with what the
+ * reader kept of it (`Kept`: its member, and facts the triggers watch): a call answered from
  * here runs no session statement. Correct only while the instance hears every change: entries are
  * kept and answered only while the listener is connected, everything goes when it drops, and each
  * change drops its member's entries. `epoch` closes the race of a read that began before a change
  * and would store what it read after the change's NOTIFY: `put` keeps nothing read in an older epoch.
  */
-export function createSessionCache(now: () => number, ttlMs = SESSION_CACHE_TTL_MS, maxEntries = MAX_ENTRIES) {
-  const entries = new Map<string, Entry>();
+export function createSessionCache<Kept extends { id: string } = Member>(now: () => number, ttlMs = SESSION_CACHE_TTL_MS, maxEntries = MAX_ENTRIES) {
+  const entries = new Map<string, Entry<Kept>>();
   const hashesOf = new Map<string, Set<string>>();
   let epoch = 0;
   let listening = false;
@@ -31,9 +33,9 @@ export function createSessionCache(now: () => number, ttlMs = SESSION_CACHE_TTL_
     const entry = entries.get(tokenHash);
     if (!entry) return;
     entries.delete(tokenHash);
-    const hashes = hashesOf.get(entry.member.id);
+    const hashes = hashesOf.get(entry.kept.id);
     hashes?.delete(tokenHash);
-    if (hashes?.size === 0) hashesOf.delete(entry.member.id);
+    if (hashes?.size === 0) hashesOf.delete(entry.kept.id);
   }
 
   function clear() {
@@ -48,12 +50,12 @@ export function createSessionCache(now: () => number, ttlMs = SESSION_CACHE_TTL_
   }
 
   return {
-    /** The member of a live session read within the TTL, if this instance has it. */
-    get(tokenHash: string): Member | undefined {
+    /** What was kept of a live session read within the TTL (its member), if this instance has it. */
+    get(tokenHash: string): Kept | undefined {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
       const at = now();
-      if (at < entry.until && at < entry.sessionEndsAt) return entry.member;
+      if (at < entry.until && at < entry.sessionEndsAt) return entry.kept;
       remove(tokenHash);
       return undefined;
     },
@@ -62,12 +64,12 @@ export function createSessionCache(now: () => number, ttlMs = SESSION_CACHE_TTL_
     epoch: () => epoch,
 
     /** Keeps what a session read found, unless a change arrived since it began (or nobody listens). */
-    put(tokenHash: string, member: Member, sessionEndsAt: Date, readIn: number) {
+    put(tokenHash: string, kept: Kept, sessionEndsAt: Date, readIn: number) {
       if (!listening || readIn !== epoch) return;
       if (entries.size >= maxEntries) remove(entries.keys().next().value!);
-      entries.set(tokenHash, { member, sessionEndsAt: sessionEndsAt.getTime(), until: now() + ttlMs });
-      let hashes = hashesOf.get(member.id);
-      if (!hashes) hashesOf.set(member.id, (hashes = new Set()));
+      entries.set(tokenHash, { kept, sessionEndsAt: sessionEndsAt.getTime(), until: now() + ttlMs });
+      let hashes = hashesOf.get(kept.id);
+      if (!hashes) hashesOf.set(kept.id, (hashes = new Set()));
       hashes.add(tokenHash);
     },
 

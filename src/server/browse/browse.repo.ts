@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, Placeholder, sql, type SQL } from 'driz
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
-import { discoverableSql, users } from '../auth/auth.read.ts';
+import { discoverableSql, users, type MemberFacts } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
@@ -22,7 +22,6 @@ export { writeCard, type FoundCard } from './browse-card.ts';
 import { formatOf, keeping, keepingWritten, keptCardOf } from './card-cache.ts';
 import { EVERYWHERE_KM, boxAround, homePoint, kmFrom, nearestFirst, originPoint, radians, walkLength, within } from './distance-search.ts';
 
-type UserRow = typeof users.$inferSelect;
 /** [longitude, latitude] */
 export type Coordinates = readonly [number, number];
 
@@ -424,24 +423,8 @@ function toFoundCard(row: unknown[], parts: number): CardRow {
   };
 }
 
-const viewerColumns = {
-  id: users.id,
-  age: users.age,
-  gender: users.gender,
-  accountType: users.accountType,
-  interests: users.interests,
-  city: users.city,
-  country: users.country,
-  longitude: users.longitude,
-  latitude: users.latitude,
-};
-export type ViewerRow = Pick<UserRow, keyof typeof viewerColumns>;
-
-/** What browsing needs to know of the viewer (every request reads it: no more than that). */
-export async function findViewer(db: Tx, id: string): Promise<ViewerRow | undefined> {
-  const [row] = await db.select(viewerColumns).from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
+/** What browsing needs to know of the viewer (auth keeps it with the session). */
+export type ViewerRow = MemberFacts;
 
 /** The member's saved preferences as auth's columns, as JSON text (a member page shows them; auth's preferencesOf reads them). */
 const preferencesText = sql<string>`json_build_object('prefDateTypes', ${users.prefDateTypes}, 'prefGenders', ${users.prefGenders}, 'prefAgeMin', ${users.prefAgeMin},

@@ -84,10 +84,10 @@ export const keepEveryCard = (db: Db, now: Date) => repo.keepEveryCard(db, cards
 export function createBrowseService(deps: {
   db: Db;
   clock: Clock;
-  /** The member's own row, as the session lookup already read it. */
-  userOf: (member: Member) => Promise<repo.ViewerRow>;
+  /** What browse compares others with of the signed-in member, as the session lookup read or kept it. */
+  factsOf: (member: Member) => Promise<repo.ViewerRow>;
 }) {
-  const { db, userOf } = deps;
+  const { db, factsOf } = deps;
   const places = new Map<string, Place | null>();
 
   function placeNamed(location: string): Place {
@@ -123,7 +123,7 @@ export function createBrowseService(deps: {
   return {
     /** Whom browse would ever show the viewer (the viewer themself excluded), as SQL over the users table. */
     async visibleTo(viewer: Member): Promise<repo.ViewerCondition> {
-      return repo.visibleToViewer(viewerOf(await userOf(viewer)));
+      return repo.visibleToViewer(viewerOf(await factsOf(viewer)));
     },
 
     /**
@@ -132,7 +132,7 @@ export function createBrowseService(deps: {
      * viewer's booking with the member; the mutual interests and distance are written here.
      */
     async browse(viewer: Member, query: BrowseQuery): Promise<string> {
-      const me = await userOf(viewer);
+      const me = await factsOf(viewer);
       const { place, origin } = originOf(me, query.location, query.maxDistance);
       const now = deps.clock.now();
       const found = await repo.findPage(db, {
@@ -164,7 +164,7 @@ export function createBrowseService(deps: {
 
     /** Bookable slots of members the viewer may see in browse, with each host and the viewer's booking with them. */
     async availableSlots(member: Member, query: AvailableSlotsQuery): Promise<AvailabilityBrowseResponse> {
-      const me = await userOf(member);
+      const me = await factsOf(member);
       const { origin } = originOf(me, query.location, query.maxDistance);
       const rows = await bookableSlotsPage(db, {
         hosts: repo.hostConditions(viewerOf(me), origin, query),
@@ -195,7 +195,7 @@ export function createBrowseService(deps: {
     async member(viewer: Member, memberId: string): Promise<MemberDetail> {
       if (!isUuid(memberId)) throw new HttpError(404, PROFILE_NOT_FOUND);
       const id = memberId.toLowerCase();
-      const me = await userOf(viewer);
+      const me = await factsOf(viewer);
       const now = deps.clock.now();
       // One round: the free times and requests are read beside the visibility check, and shown only when it passes.
       const [card, open, requests] = await Promise.all([

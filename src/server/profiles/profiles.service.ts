@@ -48,7 +48,12 @@ export async function memberSummaries(db: Tx, rows: SummaryRow[]): Promise<Membe
 
 /** Members others can find: verified e-mail, not banned, active. */
 
-export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) => Promise<User> }) {
+export function createProfilesService(deps: {
+  db: Db;
+  ownView: (row: UserRow) => Promise<User>;
+  /** The member's row changed: auth forgets what this instance kept of them. */
+  changed: (memberId: string) => void;
+}) {
   const { db } = deps;
   return {
     photosOf: (userId: string) => listPhotos(db, userId),
@@ -72,6 +77,7 @@ export function createProfilesService(deps: { db: Db; ownView: (row: UserRow) =>
         prefDistanceKm: profile.preferences.distance,
         prefAccountTypes: profile.preferences.accountTypes,
       });
+      deps.changed(memberId);
       return deps.ownView(row);
     },
 
