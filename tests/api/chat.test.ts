@@ -337,6 +337,25 @@ describe('POST /messages/send', () => {
     expect((await send(guest, host, 'Sorry')).status).toBe(201);
     expect(await rowsBetween(host, guest)).toHaveLength(SEND_LIMIT.max + 2);
   });
+
+  it('a send refused by the limit stores and tells nothing, and its Idempotency-Key sends it once the minute has passed', async () => {
+    const { host, guest } = await datePair();
+    t.clock.advance(MINUTE);
+    for (let i = 0; i < SEND_LIMIT.max; i += 1) expect((await send(guest, host, `Message ${i}`)).status).toBe(201);
+    const inboxBefore = await t.call('GET', '/messages/unread-count', { token: host.token });
+    const key = randomUUID();
+    const keyed = () =>
+      t.call('POST', chatPaths.send, { token: guest.token, headers: { 'idempotency-key': key }, body: { recipientId: host.id, content: 'Are you there?' } });
+    expect((await keyed()).status).toBe(429);
+    expect((await keyed()).status).toBe(429);
+    expect(await rowsBetween(host, guest)).toHaveLength(SEND_LIMIT.max);
+    expect((await t.call('GET', '/messages/unread-count', { token: host.token })).body).toEqual(inboxBefore.body);
+    t.clock.advance(SEND_LIMIT.windowMs);
+    const sentNow = await keyed();
+    expect(sentNow.status).toBe(201);
+    expect((await keyed()).body).toEqual(sentNow.body);
+    expect((await rowsBetween(host, guest)).filter((row) => row.content === 'Are you there?')).toHaveLength(1);
+  });
 });
 
 describe('GET /messages/conversation/{userId}', () => {

@@ -6,6 +6,7 @@ import { notBlockedWith } from '../blocks/blocks.read.ts';
 import { bookings, chatBookingQuery } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
+import { countAttemptSql, windowValues, type Counted, type Limit } from '../platform/rate-limit.ts';
 import { photosJsonOf, toPhoto, type Photo, type PhotoJson } from '../profiles/photos.read.ts';
 import { messages } from './chat.tables.ts';
 
@@ -73,22 +74,28 @@ export type MessageAlongside = {
   pushes: (values: { recipientId: SQL; push: SQL; createdAt: SQL; expiresAt: SQL }, stored: SQL) => SQL;
 };
 
-/** The insert and what rides in it, in one statement: `alongside`'s parts run only once the row is stored. */
+/**
+ * The send's attempt counted against the sender's limit (rate-limit.ts), then, within the limit, the
+ * insert and what rides in it, in one statement: `alongside`'s parts run only once the row is stored.
+ */
 function insertAlongside(alongside: MessageAlongside): SQL {
   const p = (name: string) => sql.placeholder(name);
   const stored = sql`exists (select 1 from inserted)`;
   const createdAt = sql`${p('createdAt')}::timestamptz`;
   const recipientId = sql`${p('recipientId')}::uuid`;
-  return sql`with inserted as (
+  return sql`with counted as (${countAttemptSql()}),
+    inserted as (
       insert into ${messages} (id, sender_id, recipient_id, content, client_id, created_at)
-      values (${p('id')}::uuid, ${p('senderId')}::uuid, ${recipientId}, ${p('content')}::text, ${p('clientId')}::uuid, ${createdAt})
+      select ${p('id')}::uuid, ${p('senderId')}::uuid, ${recipientId}, ${p('content')}::text, ${p('clientId')}::uuid, ${createdAt}
+      from counted where counted.count <= ${p('max')}::int
       on conflict (sender_id, client_id) where client_id is not null do nothing
       returning seq),
     told as (${alongside.events(sql`${p('payloads')}::text[]`, stored)}),
     pushed as (${alongside.pushes({ recipientId, push: sql`${p('push')}::jsonb`, createdAt, expiresAt: sql`${p('pushExpiresAt')}::text` }, stored)})
-    select inserted.seq, (select count(*) from told) as told from inserted`;
+    select counted.count, counted.window_start, (select seq from inserted), (select count(*) from told) as told from counted`;
 }
-let insertStatement: ReturnType<typeof preparedSql<{ seq: string | number }>> | undefined;
+type InsertedRow = Counted & { seq: string | number | null };
+let insertStatement: ReturnType<typeof preparedSql<InsertedRow>> | undefined;
 
 /**
  * Stores a message, with its events (`payloads`, sent at commit) and its push (`push`, JSON, to
@@ -102,10 +109,20 @@ export async function insertMessage(
   values: NewMessage & { id: string },
   alongside: MessageAlongside,
   told: { payloads: string[]; push: string; pushExpiresAt: string },
-): Promise<MessageRow | undefined> {
-  insertStatement ??= preparedSql<{ seq: string | number }>('chat_insert_message', () => insertAlongside(alongside));
-  const [row] = await insertStatement(db).execute({ ...values, clientId: values.clientId ?? null, createdAt: values.createdAt.toISOString(), ...told });
-  return row && { ...values, clientId: values.clientId ?? null, seq: Number(row.seq), readAt: null };
+  attempt: { key: string; limit: Limit },
+): Promise<{ stored: MessageRow | undefined; counted: Counted }> {
+  insertStatement ??= preparedSql<InsertedRow>('chat_insert_message', () => insertAlongside(alongside));
+  const { key, limit } = attempt;
+  const [row] = await insertStatement(db).execute({
+    ...values,
+    clientId: values.clientId ?? null,
+    createdAt: values.createdAt.toISOString(),
+    ...told,
+    ...windowValues(key, limit, values.createdAt),
+    max: limit.max,
+  });
+  const stored = row!.seq === null ? undefined : { ...values, clientId: values.clientId ?? null, seq: Number(row!.seq), readAt: null };
+  return { stored, counted: row! };
 }
 
 export async function findByClientId(db: Tx, senderId: string, clientId: string): Promise<MessageRow | undefined> {

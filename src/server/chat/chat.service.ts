@@ -9,7 +9,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
-import { consume, type Limit } from '../platform/rate-limit.ts';
+import { refuseOverLimit, type Limit } from '../platform/rate-limit.ts';
 import { announcementPayloads, notifyEach } from '../platform/realtime/announce.ts';
 import { messagePushJobs, messagePushOf, pushExpiresAt } from '../push/push.service.ts';
 import * as repo from './chat.repo.ts';
@@ -122,17 +122,23 @@ export function createChatService(deps: ChatDeps) {
     async send(senderId: string, body: SendBody, transact: Transact = (work) => work(db)): Promise<{ message: Message; created: boolean }> {
       const { viewer: sender, other } = await access(senderId, body.recipientId);
       const now = clock.now();
-      await consume(db, `chat-send:${senderId}`, SEND_LIMIT, now);
       const values = { id: randomUUID(), senderId, recipientId: other.id, content: body.content, clientId: body.clientId ?? null, createdAt: now };
       // The message as it will read once stored: its event and push ride in the insert's statement.
       const message = toMessage({ ...values, seq: 0, readAt: null });
       return transact(async (tx) => {
-        const row = await repo.insertMessage(tx, values, MESSAGE_ALONGSIDE, {
-          payloads: announcementPayloads([{ to: [other.id, senderId], event: { type: 'message', message } }]),
-          push: JSON.stringify(messagePushOf({ senderId, senderName: displayNameOf(sender), content: body.content })),
-          pushExpiresAt: pushExpiresAt(now),
-        });
-        if (row) return { message, created: true };
+        const { stored: inserted, counted } = await repo.insertMessage(
+          tx,
+          values,
+          MESSAGE_ALONGSIDE,
+          {
+            payloads: announcementPayloads([{ to: [other.id, senderId], event: { type: 'message', message } }]),
+            push: JSON.stringify(messagePushOf({ senderId, senderName: displayNameOf(sender), content: body.content })),
+            pushExpiresAt: pushExpiresAt(now),
+          },
+          { key: `chat-send:${senderId}`, limit: SEND_LIMIT },
+        );
+        refuseOverLimit(counted, SEND_LIMIT, now);
+        if (inserted) return { message, created: true };
         // Only a clientId conflict stores nothing: the row that holds it has committed.
         const stored = await repo.findByClientId(tx, senderId, body.clientId!);
         if (!stored) throw new Error('a message conflicted on its clientId but none holds it');

@@ -1,6 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './db/client.ts';
-import { preparedPerDb } from './db/prepared.ts';
+import { preparedSql } from './db/prepared.ts';
 import { RateLimitedError } from './errors.ts';
 import { rateLimits } from './rate-limit.tables.ts';
 
@@ -15,36 +15,46 @@ export const LONGEST_WINDOW_MS = DAY_MS;
 /** Rows are kept this long after their window ends. */
 export const ENDED_WINDOWS_KEPT_MS = DAY_MS;
 
-// Sends, requests and sign-ins all count here first: prepared once, then only executed.
-const consumeStatement = preparedPerDb((db) => {
+/**
+ * The upsert that counts one attempt against a key in a fixed window and answers the window's
+ * `count` and `window_start`, over placeholders `key`, `now` and `windowFloor` (`windowValues`):
+ * a statement of its own (`consume`), or part of a write that counts its own attempt (a chat send).
+ */
+export function countAttemptSql(): SQL {
   const [now, windowFloor] = [sql`${sql.placeholder('now')}::timestamptz`, sql`${sql.placeholder('windowFloor')}::timestamptz`];
   const windowEnded = sql`${rateLimits.windowStart} <= ${windowFloor}`;
-  return db
-    .insert(rateLimits)
-    .values({ key: sql.placeholder('key'), windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${windowEnded} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${windowEnded} then ${now} else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .prepare('rate_limit_consume');
-});
+  return sql`insert into ${rateLimits} (key, window_start, count) values (${sql.placeholder('key')}::text, ${now}, 1)
+    on conflict (key) do update set count = case when ${windowEnded} then 1 else ${rateLimits.count} + 1 end,
+      window_start = case when ${windowEnded} then ${now} else ${rateLimits.windowStart} end
+    returning count, window_start`;
+}
+
+/** What `countAttemptSql` answers. */
+export type Counted = { count: number; window_start: Date | string };
+
+/** The values `countAttemptSql` reads. */
+export function windowValues(key: string, limit: Limit, now: Date) {
+  if (limit.windowMs > LONGEST_WINDOW_MS) throw new Error(`A rate limit window may be at most ${LONGEST_WINDOW_MS} ms (pruning counts on it)`);
+  return { key, now: now.toISOString(), windowFloor: new Date(now.getTime() - limit.windowMs).toISOString() };
+}
+
+/** Throws a 429 once the window's budget is spent, from what `countAttemptSql` answered. */
+export function refuseOverLimit(counted: Counted, limit: Limit, now: Date): void {
+  if (counted.count <= limit.max) return;
+  const retryAfterMs = new Date(counted.window_start).getTime() + limit.windowMs - now.getTime();
+  throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+}
+
+// Requests and sign-ins count here first: prepared once, then only executed.
+const consumeStatement = preparedSql<Counted>('rate_limit_consume', countAttemptSql);
 
 /**
  * Counts one attempt against `key` in a fixed window, atomically (one upsert), and throws a 429
  * once the window's budget is spent.
  */
 export async function consume(db: Tx, key: string, limit: Limit, now: Date): Promise<void> {
-  if (limit.windowMs > LONGEST_WINDOW_MS) throw new Error(`A rate limit window may be at most ${LONGEST_WINDOW_MS} ms (pruning counts on it)`);
-  const windowFloor = new Date(now.getTime() - limit.windowMs);
-  const [row] = await consumeStatement(db).execute({ key, now: now.toISOString(), windowFloor: windowFloor.toISOString() });
-  if (row && row.count > limit.max) {
-    const retryAfterMs = row.windowStart.getTime() + limit.windowMs - now.getTime();
-    throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
-  }
+  const [row] = await consumeStatement(db).execute(windowValues(key, limit, now));
+  refuseOverLimit(row!, limit, now);
 }
 
 /** Deletes counters whose window ended more than ENDED_WINDOWS_KEPT_MS ago, whatever their limit. */
