@@ -67,13 +67,17 @@ function decodeCursor(cursor: string): number {
 export function createChatService(deps: ChatDeps) {
   const { db, clock } = deps;
 
+  function checkPair(viewerId: string, otherId: string) {
+    if (viewerId === otherId) throw new HttpError(400, CHAT_ERRORS.toYourself);
+    if (!isUuid(otherId)) throw new HttpError(404, CHAT_ERRORS.notFound);
+  }
+
   /**
    * The other member and the date that lets the viewer chat with them. Every chat call starts here:
    * yourself → 400, no such member → 404, no agreed date or an account that may not chat → 403.
    */
   async function access(viewerId: string, otherId: string) {
-    if (viewerId === otherId) throw new HttpError(400, CHAT_ERRORS.toYourself);
-    if (!isUuid(otherId)) throw new HttpError(404, CHAT_ERRORS.notFound);
+    checkPair(viewerId, otherId);
     const { members, otherPhotos, booking } = await repo.chatAccess(db, viewerId, otherId);
     const other = members.get(otherId);
     const viewer = members.get(viewerId);
@@ -98,8 +102,12 @@ export function createChatService(deps: ChatDeps) {
     /** The newest page, or the one before the cursor; oldest first within the page. */
     async thread(viewerId: string, otherId: string, query: ThreadQuery): Promise<Thread> {
       const before = query.before === undefined ? null : decodeCursor(query.before);
-      const { other, otherPhotos, booking } = await access(viewerId, otherId);
-      const rows = await repo.threadPage(db, viewerId, otherId, query.limit + 1, before);
+      checkPair(viewerId, otherId);
+      // The page is read beside the access check (two connections at once) and shown only when it passes.
+      const [{ other, otherPhotos, booking }, rows] = await Promise.all([
+        access(viewerId, otherId),
+        repo.threadPage(db, viewerId, otherId, query.limit + 1, before),
+      ]);
       const hasMore = rows.length > query.limit;
       const page = rows.slice(0, query.limit).reverse();
       return {
