@@ -164,6 +164,8 @@ describe('who may chat', () => {
     expect((await send(h, g, 'Why?')).status).toBe(403);
     expect((await thread(h, g)).status).toBe(403);
     expect((await markRead(h, g)).status).toBe(403);
+    // A refused mark-read marks nothing.
+    expect((await rowsBetween(h, g)).map((row) => row.readAt)).toEqual([null]);
     expect(await conversations(h)).toEqual([]);
     // Messages from a member one can no longer chat with are not counted as waiting.
     expect(await unread(h)).toBe(0);
@@ -212,10 +214,21 @@ describe('who may chat', () => {
     expect(await unread(ann)).toBe(1);
   });
 
-  it('answers 404 for an unknown or malformed member, 400 for yourself, 401 signed out, 403 unverified', async () => {
+  it('answers 404 for an unknown or malformed member (or one in capitals), 400 for yourself, 401 signed out, 403 unverified', async () => {
     const { host, guest } = await datePair();
     const nobody = randomUUID();
-    for (const answer of [await send(host, nobody, 'Hi'), await thread(host, nobody), await markRead(host, nobody), await thread(host, 'not-a-member'), await markRead(host, 'x')]) {
+    const shouted = guest.id.toUpperCase();
+    for (const answer of [
+      await send(host, nobody, 'Hi'),
+      await thread(host, nobody),
+      await markRead(host, nobody),
+      await thread(host, 'not-a-member'),
+      await markRead(host, 'x'),
+      // Ids are answered in lower case: another spelling names nobody, on every chat call alike.
+      await send(host, shouted, 'Hi'),
+      await thread(host, shouted),
+      await markRead(host, shouted),
+    ]) {
       expect(answer.status).toBe(404);
       expect(answer.body.error).toBe(CHAT_ERRORS.notFound);
     }

@@ -155,25 +155,38 @@ export async function threadPage(db: Tx, a: string, b: string, limit: number, be
   return statement(db).execute({ low, high, limit, beforeSeq });
 }
 
-let markReadStatement: ReturnType<typeof preparedSql<{ marked: number }>> | undefined;
+let markReadStatement: ReturnType<typeof preparedSql<{ allowed: boolean; marked: number }>> | undefined;
 
 /**
  * Marks read every unread message `senderId` sent `readerId`, and sends `payloads` (the events
- * telling both, through `events`) only when it marked any, in one statement; how many it marked.
- * The statement is built once, from the first call's `events` (chat.service passes one constant).
+ * telling both, through `events`) only when it marked any, in one statement, and only while the two
+ * may chat (both take part, and an agreed date opens their chat: `chatAccess`'s rules); null when
+ * they may not (nothing is marked), else how many it marked. The statement is built once, from the
+ * first call's `events` (chat.service passes one constant).
  */
-export async function markRead(db: Tx, readerId: string, senderId: string, at: Date, events: MessageAlongside['events'], payloads: string[]): Promise<number> {
-  markReadStatement ??= preparedSql<{ marked: number }>('chat_mark_read', () => {
+export async function markReadIfAllowed(
+  db: Tx,
+  readerId: string,
+  senderId: string,
+  at: Date,
+  events: MessageAlongside['events'],
+  payloads: string[],
+): Promise<number | null> {
+  markReadStatement ??= preparedSql<{ allowed: boolean; marked: number }>('chat_mark_read', () => {
     const p = (name: string) => sql.placeholder(name);
-    return sql`with marked as (
+    const [reader, sender] = [sql`${p('readerId')}::uuid`, sql`${p('senderId')}::uuid`];
+    return sql`with allowed as (
+        select 1 where (select count(*) from ${users} where ${users.id} in (${reader}, ${sender}) and ${takesPartSql}) = 2
+          and exists (${chatBookingQuery(new QueryBuilder(), reader, sender)})),
+      marked as (
         update ${messages} set read_at = ${p('at')}::timestamptz
-        where recipient_id = ${p('readerId')}::uuid and sender_id = ${p('senderId')}::uuid and read_at is null
+        where recipient_id = ${reader} and sender_id = ${sender} and read_at is null and exists (select 1 from allowed)
         returning 1),
       told as (${events(sql`${p('payloads')}::text[]`, sql`exists (select 1 from marked)`)})
-      select (select count(*) from marked)::int as marked, (select count(*) from told) as told`;
+      select exists (select 1 from allowed) as allowed, (select count(*) from marked)::int as marked, (select count(*) from told) as told`;
   });
   const [row] = await markReadStatement(db).execute({ readerId, senderId, at: at.toISOString(), payloads });
-  return row!.marked;
+  return row!.allowed ? row!.marked : null;
 }
 
 /** The member asking, in the prepared statements below. */

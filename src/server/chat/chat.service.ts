@@ -67,13 +67,15 @@ function decodeCursor(cursor: string): number {
 export function createChatService(deps: ChatDeps) {
   const { db, clock } = deps;
 
+  /** Before any read: yourself → 400; not a member's id as ids are written (lower case) → 404. */
   function checkPair(viewerId: string, otherId: string) {
     if (viewerId === otherId) throw new HttpError(400, CHAT_ERRORS.toYourself);
-    if (!isUuid(otherId)) throw new HttpError(404, CHAT_ERRORS.notFound);
+    if (!isUuid(otherId) || otherId !== otherId.toLowerCase()) throw new HttpError(404, CHAT_ERRORS.notFound);
   }
 
   /**
-   * The other member and the date that lets the viewer chat with them. Every chat call starts here:
+   * The other member and the date that lets the viewer chat with them. A thread and a send start
+   * here (mark-read holds the same rules in its statement, and asks here why it was refused):
    * yourself → 400, no such member → 404, no agreed date or an account that may not chat → 403.
    */
   async function access(viewerId: string, otherId: string) {
@@ -155,11 +157,18 @@ export function createChatService(deps: ChatDeps) {
       });
     },
 
-    /** Marks read what `otherId` sent the viewer; both are told when anything changed. */
+    /**
+     * Marks read what `otherId` sent the viewer, in one statement that holds access's rules; both
+     * are told when anything changed. Refused, access tells why (404, or 403).
+     */
     async markRead(viewerId: string, otherId: string): Promise<{ markedRead: number }> {
-      const { other } = await access(viewerId, otherId);
-      const told = announcementPayloads([{ to: [viewerId, other.id], event: { type: 'messagesRead', readerId: viewerId, senderId: other.id } }]);
-      return { markedRead: await repo.markRead(db, viewerId, other.id, clock.now(), notifyEach, told) };
+      checkPair(viewerId, otherId);
+      const told = announcementPayloads([{ to: [viewerId, otherId], event: { type: 'messagesRead', readerId: viewerId, senderId: otherId } }]);
+      const marked = await repo.markReadIfAllowed(db, viewerId, otherId, clock.now(), notifyEach, told);
+      if (marked !== null) return { markedRead: marked };
+      await access(viewerId, otherId);
+      // Allowed by now, though not when the statement read: refused all the same.
+      throw new HttpError(403, CHAT_ERRORS.notAllowed);
     },
 
     unreadCount: async (viewerId: string) => ({ unreadCount: await repo.unreadCount(db, viewerId) }),
