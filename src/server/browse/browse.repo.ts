@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, Placeholder, sql, type SQL } from 'driz
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AccountType, Gender } from '#shared/domain/account.ts';
 import type { GenderPreference } from '#shared/domain/profile.ts';
-import { discoverableSql, users, type MemberFacts } from '../auth/auth.read.ts';
+import { discoverableSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jsonValue } from '../platform/db/json-text.ts';
@@ -422,9 +422,6 @@ function toFoundCard(row: unknown[], parts: number): CardRow {
     more: row.slice(parts + ANSWERED.length),
   };
 }
-
-/** What browsing needs to know of the viewer (auth keeps it with the session). */
-export type ViewerRow = MemberFacts;
 
 /** The member's saved preferences as auth's columns, as JSON text (a member page shows them; auth's preferencesOf reads them). */
 const preferencesText = sql<string>`json_build_object('prefDateTypes', ${users.prefDateTypes}, 'prefGenders', ${users.prefGenders}, 'prefAgeMin', ${users.prefAgeMin},

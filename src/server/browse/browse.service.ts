@@ -7,6 +7,7 @@ import type { MemberDetail } from '#shared/api/profiles.ts';
 import { parseTypedCity } from '#shared/domain/location.ts';
 import { slotBookingState } from '#shared/domain/slot-booking.ts';
 import { HttpError } from '#shared/http-error.ts';
+import type { MemberFacts } from '../auth/auth.read.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
 import { bookableSlotsPage, firstOpenSlotStartOf, openSlotsFieldsOf, openSlotsOf, toPublicSlot } from '../availability/availability.service.ts';
 import { latestBookingsWith, requestsToHosts, toDateStats } from '../bookings/bookings.read.ts';
@@ -29,11 +30,11 @@ export const LOCATION_NEEDED = 'Set a location to filter by distance';
 /** Typed cities already looked up (a gazetteer search scans every city). */
 const PLACES_KEPT = 500;
 
-const homeOf = (row: repo.ViewerRow): repo.Coordinates | null =>
+const homeOf = (row: MemberFacts): repo.Coordinates | null =>
   row.longitude !== null && row.latitude !== null ? [row.longitude, row.latitude] : null;
 
 /** How others' genderPreferences (male, female, couple) name this member; a non-binary or other individual cannot be named. */
-export function viewerOf(row: repo.ViewerRow): repo.Viewer {
+export function viewerOf(row: MemberFacts): repo.Viewer {
   const category = row.accountType === 'couple' ? 'couple' : row.gender === 'male' || row.gender === 'female' ? row.gender : null;
   return { id: row.id, age: row.age, accountType: row.accountType, category, home: homeOf(row) };
 }
@@ -85,7 +86,7 @@ export function createBrowseService(deps: {
   db: Db;
   clock: Clock;
   /** What browse compares others with of the signed-in member, as the session lookup read or kept it. */
-  factsOf: (member: Member) => Promise<repo.ViewerRow>;
+  factsOf: (member: Member) => Promise<MemberFacts>;
 }) {
   const { db, factsOf } = deps;
   const places = new Map<string, Place | null>();
@@ -111,7 +112,7 @@ export function createBrowseService(deps: {
   }
 
   /** Where distances are measured from: the typed city, else the viewer's home. */
-  function originOf(me: repo.ViewerRow, location: string | undefined, maxDistance: number | undefined) {
+  function originOf(me: MemberFacts, location: string | undefined, maxDistance: number | undefined) {
     const place = location ? placeNamed(location) : null;
     const origin = place ? place.coordinates : homeOf(me);
     if (!origin && maxDistance !== undefined) {

@@ -98,11 +98,12 @@ type InsertedRow = Counted & { seq: string | number | null };
 let insertStatement: ReturnType<typeof preparedSql<InsertedRow>> | undefined;
 
 /**
- * Stores a message, with its events (`payloads`, sent at commit) and its push (`push`, JSON, to
- * expire at `pushExpiresAt`), in one prepared statement; with a clientId the sender already used,
- * stores and sends nothing and answers undefined (the unique index decides, so simultaneous
- * identical sends still make one row). The statement is built once, from the first call's
- * `alongside` (chat.service passes one constant).
+ * Counts the send against `attempt`'s limit and, within it, stores the message with its events
+ * (`payloads`, sent at commit) and its push (`push`, JSON, to expire at `pushExpiresAt`), in one
+ * prepared statement; answers the window's count (`counted`, for the caller's 429) and the row
+ * stored. Over the limit, or with a clientId the sender already used, it stores and sends nothing
+ * (`stored` undefined; the unique index decides, so simultaneous identical sends still make one
+ * row). The statement is built once, from the first call's `alongside` (chat.service passes one constant).
  */
 export async function insertMessage(
   db: Tx,
