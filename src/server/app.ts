@@ -49,6 +49,7 @@ import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { createPushService, registerPushJobs, type PushDeps } from './push/push.service.ts';
+import { registerArrivalOrder } from './platform/arrival-order.ts';
 import { registerAuthHook } from './platform/auth.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerArrivalOrder(app);
   registerErrorHandling(app);
   registerInputGuards(app);
   await registerOpenApi(app, API_VERSION);
@@ -219,7 +221,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   const calendar = createCalendarService({ db, clock: deps.clock, publicUrl: deps.publicUrl });
-  const chat = createChatService({ db, clock: deps.clock });
+  const chat = createChatService({ db, clock: deps.clock, userOf: (member) => auth.userOf(member) });
 
   const idempotency = createIdempotency({ db, clock: deps.clock });
   const jobs = createJobs({ db, clock: deps.clock, log: app.log });

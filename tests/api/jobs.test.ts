@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationsPaths } from '#shared/api/notifications.ts';
 import { emailTokens, sessions } from '#server/auth/auth.tables.ts';
 import { availabilitySlots } from '#server/availability/availability.tables.ts';
@@ -174,6 +174,48 @@ describe('recurring jobs', () => {
     c.every('tick', MINUTE, tick);
     await c.runDue();
     expect(runs).toBe(2);
+  });
+
+  it("a write's wake runs what it queued without asking the schedules again before the next poll", async () => {
+    let sweeps = 0;
+    const a = worker();
+    a.every('woken-sweep', MINUTE, async () => {
+      sweeps += 1;
+    });
+    let pushed = () => {};
+    a.register('woken-push', async () => pushed());
+    a.start(HOUR);
+    await vi.waitFor(() => expect(sweeps).toBe(1));
+    t.clock.advance(MINUTE);
+    const ran = new Promise<void>((resolve) => (pushed = resolve));
+    await a.enqueue(t.database.db, 'woken-push', {});
+    a.wake();
+    await ran;
+    await a.stop();
+    // Due by the clock, but the poll (an hour) has not come round: the woken round left it.
+    expect(sweeps).toBe(1);
+  });
+
+  it('writes waking the worker without pause still let the schedules run once a poll', async () => {
+    let sweeps = 0;
+    const a = worker();
+    a.every('busy-sweep', MINUTE, async () => {
+      sweeps += 1;
+    });
+    let pushed = () => {};
+    a.register('busy-push', async () => pushed());
+    a.start(20);
+    await vi.waitFor(() => expect(sweeps).toBe(1));
+    t.clock.advance(MINUTE);
+    // Each wake replaces the poll's timer: the schedules must be asked by a woken round.
+    for (let round = 0; round < 1000 && sweeps < 2; round++) {
+      const ran = new Promise<void>((resolve) => (pushed = resolve));
+      await a.enqueue(t.database.db, 'busy-push', {});
+      a.wake();
+      await ran;
+    }
+    await a.stop();
+    expect(sweeps).toBe(2);
   });
 
   it('the poll started by the server runs due work and stops cleanly', async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { registerArrivalOrder } from '#server/platform/arrival-order.ts';
 import { openPostgres } from '#server/platform/db/client.ts';
 import { rowsOf } from '#server/platform/db/rows.ts';
 
@@ -45,5 +47,47 @@ describe('the PostgreSQL connection pool', () => {
   it('opens up to ten by default', async () => {
     const backends = await backendsServing(undefined, 12);
     expect(backends.size).toBe(10);
+  });
+});
+
+describe('the pool serves requests in the order they arrived (decision 94)', () => {
+  it("gives a request's next statement its connection before requests that came after it", async () => {
+    const database = openPostgres(url, 1);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('select pg_advisory_lock(94)');
+    const app = Fastify();
+    registerArrivalOrder(app);
+    const finished: string[] = [];
+    let asked = 0;
+    app.post('/two-statements', async (request) => {
+      asked++;
+      // Holds the only connection until the test lets the lock go.
+      await database.db.execute(sql`select pg_advisory_lock(94), pg_advisory_unlock(94)`);
+      await database.db.execute(sql`select 1`);
+      finished.push((request.body as { name: string }).name);
+      return {};
+    });
+    app.get('/one-statement/:name', async (request) => {
+      asked++;
+      await database.db.execute(sql`select 1`);
+      finished.push((request.params as { name: string }).name);
+      return {};
+    });
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const first = fetch(`${origin}/two-statements`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'A' }) });
+      await vi.waitFor(() => expect(asked).toBe(1));
+      const later = ['B', 'C', 'D'].map((name) => fetch(`${origin}/one-statement/${name}`));
+      await vi.waitFor(() => expect(asked).toBe(4));
+      await holder.query('select pg_advisory_unlock(94)');
+      await Promise.all([first, ...later]);
+      // First come, first served per statement would give B, C, D, A: A's second statement behind them all.
+      expect(finished).toEqual(['B', 'A', 'C', 'D']);
+    } finally {
+      await app.close();
+      await holder.end();
+      await database.close();
+    }
   });
 });

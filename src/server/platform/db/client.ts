@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { orderPoolByArrival } from '../arrival-order.ts';
 import { drizzlePgliteNamed } from './pglite-session.ts';
 import type { Db } from './db-types.ts';
 
@@ -121,6 +122,7 @@ export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
   // 'error' on the pool, which drops it and opens a new one for the next query; without a listener
   // Node would end the process for it.
   pool.on('error', () => {});
+  orderPoolByArrival(pool, poolSize);
   const db = drizzlePg(pool) as unknown as Db;
   const listeners = new Set<Unlisten>();
   return {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
+import { outsideRequests } from '../arrival-order.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { jobSchedules, jobs } from './jobs.tables.ts';
 
@@ -183,10 +184,10 @@ export function createJobs(deps: { db: Db; clock: Clock; log: Log }) {
     }
   }
 
-  /** Fires due schedules, then runs due jobs until none is left; returns how many ran. */
-  async function runDue(): Promise<number> {
+  /** Fires due schedules (unless told not to), then runs due jobs until none is left; returns how many ran. */
+  async function runDue(options: { schedules?: boolean } = {}): Promise<number> {
     const now = clock.now();
-    await fireSchedules(now);
+    if (options.schedules ?? true) await fireSchedules(now);
     let ran = 0;
     for (;;) {
       const claimed = await claimDue(db, [...handlers.keys()], clock.now(), {
@@ -211,11 +212,16 @@ export function createJobs(deps: { db: Db; clock: Clock; log: Log }) {
   let inRound = false;
   let again = false;
   let every: number = JOB_DEFAULTS.pollMs;
+  let schedulesAskedAt = -Infinity;
 
   function tick() {
     timer = null;
     inRound = true;
-    running = runDue()
+    // A write wakes a round to run what it queued; the schedules (a statement each) are asked at
+    // most once a poll, however often writes wake the worker (and they always do under load).
+    const askSchedules = performance.now() - schedulesAskedAt >= every;
+    if (askSchedules) schedulesAskedAt = performance.now();
+    running = runDue({ schedules: askSchedules })
       .catch((error: unknown) => log.error({ err: error }, 'job worker round failed'))
       .finally(() => {
         inRound = false;
@@ -261,7 +267,8 @@ export function createJobs(deps: { db: Db; clock: Clock; log: Log }) {
         return;
       }
       if (timer) clearTimeout(timer);
-      timer = setTimeout(tick, 0);
+      // The worker's rounds are nobody's request: they must not inherit the waking one's place in the pool.
+      timer = outsideRequests(() => setTimeout(tick, 0));
     },
 
     /** Stops polling and waits for the round under way. */
