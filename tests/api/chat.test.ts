@@ -351,6 +351,15 @@ describe('POST /messages/send', () => {
     expect(await rowsBetween(host, guest)).toHaveLength(SEND_LIMIT.max + 2);
   });
 
+  it('sends refused for want of a date do not count against the limit', async () => {
+    const { host, guest } = await datePair();
+    const stranger = await member('Stranger');
+    t.clock.advance(MINUTE);
+    for (let i = 0; i < SEND_LIMIT.max; i += 1) expect((await send(guest, stranger, `Hello ${i}`)).status).toBe(403);
+    expect((await send(guest, host, 'Still here')).status).toBe(201);
+    expect(await rowsBetween(guest, stranger)).toEqual([]);
+  });
+
   it('a send refused by the limit stores and tells nothing, and its Idempotency-Key sends it once the minute has passed', async () => {
     const { host, guest } = await datePair();
     t.clock.advance(MINUTE);

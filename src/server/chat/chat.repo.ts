@@ -12,21 +12,27 @@ import { messages } from './chat.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'seq' | 'readAt'>;
-/** What chat needs of a member: whether they may chat, and how they are named. */
-export type ChatMemberRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'accountType' | 'partnerName' | 'isBanned' | 'accountStatus'>;
+/** What chat shows of a member: how they are named. */
+export type ChatMemberRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'accountType' | 'partnerName'>;
 
 const memberColumns = {
   id: users.id,
   name: users.name,
   accountType: users.accountType,
   partnerName: users.partnerName,
-  isBanned: users.isBanned,
-  accountStatus: users.accountStatus,
 };
 
 /**
- * Every chat call's first read: both members, the other's photos (a thread shows them) and the
- * agreed date that opens their chat (bookings.read `chatBookingQuery`).
+ * Who may chat, the one form of the rule every chat call holds: both members take part and an
+ * agreed date opens their chat (bookings.read `chatBookingQuery`). `a` and `b` are uuid values.
+ */
+const mayChatSql = (a: SQL, b: SQL): SQL =>
+  sql`((select count(*) from ${users} where ${users.id} in (${a}, ${b}) and ${takesPartSql}) = 2
+    and exists (${chatBookingQuery(new QueryBuilder(), a, b)}))`;
+
+/**
+ * A thread's first read: both members, the other's photos (a thread shows them), whether the two
+ * may chat and the agreed date that opens their chat.
  */
 const chatAccessStatement = preparedPerDb((db) => {
   const [viewerId, otherId] = [sql`${sql.placeholder('viewerId')}::uuid`, sql`${sql.placeholder('otherId')}::uuid`];
@@ -35,6 +41,7 @@ const chatAccessStatement = preparedPerDb((db) => {
     .select({
       ...memberColumns,
       photos: sql<PhotoJson[] | null>`case when ${users.id} = ${otherId} then ${photosJsonOf(sql`${users.id}`)} end`,
+      allowed: sql<boolean>`${mayChatSql(viewerId, otherId)}`,
       bookingId: booking.id,
       bookedAt: booking.createdAt,
     })
@@ -45,21 +52,23 @@ const chatAccessStatement = preparedPerDb((db) => {
 });
 
 export type ChatAccessRows = {
-  members: Map<string, ChatMemberRow>;
+  /** The other member, when they exist. */
+  other: ChatMemberRow | undefined;
   otherPhotos: Photo[];
+  /** Their agreed date, when the two may chat. */
   booking: { id: string; createdAt: Date } | undefined;
 };
 
-/** Both members of a chat (those that exist), the other's photos and their agreed date, if any, in one round trip; `otherId` must be a uuid. */
+/** The other member (if they exist), their photos and, when the two may chat, their agreed date, in one round trip; `otherId` must be a uuid. */
 export async function chatAccess(db: Tx, viewerId: string, otherId: string): Promise<ChatAccessRows> {
   const rows = await chatAccessStatement(db).execute({ viewerId, otherId });
-  const members = new Map(rows.map(({ bookingId: _, bookedAt: __, photos: ___, ...member }) => [member.id, member]));
-  const other = rows.find((row) => row.id === otherId);
+  const found = rows.find((row) => row.id === otherId);
   const [first] = rows;
+  const other = found && { id: found.id, name: found.name, accountType: found.accountType, partnerName: found.partnerName };
   return {
-    members,
-    otherPhotos: (other?.photos ?? []).map(toPhoto),
-    booking: first?.bookingId ? { id: first.bookingId, createdAt: first.bookedAt! } : undefined,
+    other,
+    otherPhotos: (found?.photos ?? []).map(toPhoto),
+    booking: first?.allowed && first.bookingId ? { id: first.bookingId, createdAt: first.bookedAt! } : undefined,
   };
 }
 
@@ -75,15 +84,17 @@ export type MessageAlongside = {
 };
 
 /**
- * The send's attempt counted against the sender's limit (rate-limit.ts), then, within the limit, the
- * insert and what rides in it, in one statement: `alongside`'s parts run only once the row is stored.
+ * Whether sender and recipient may chat; if so the send's attempt counted against the sender's limit
+ * (rate-limit.ts); within the limit, the insert and what rides in it, in one statement:
+ * `alongside`'s parts run only once the row is stored.
  */
 function insertAlongside(alongside: MessageAlongside): SQL {
   const p = (name: string) => sql.placeholder(name);
   const stored = sql`exists (select 1 from inserted)`;
   const createdAt = sql`${p('createdAt')}::timestamptz`;
   const recipientId = sql`${p('recipientId')}::uuid`;
-  return sql`with counted as (${countAttemptSql()}),
+  return sql`with allowed as (select ${mayChatSql(sql`${p('senderId')}::uuid`, recipientId)} as allowed),
+    counted as (${countAttemptSql(sql`(select allowed from allowed)`)}),
     inserted as (
       insert into ${messages} (id, sender_id, recipient_id, content, client_id, created_at)
       select ${p('id')}::uuid, ${p('senderId')}::uuid, ${recipientId}, ${p('content')}::text, ${p('clientId')}::uuid, ${createdAt}
@@ -92,18 +103,20 @@ function insertAlongside(alongside: MessageAlongside): SQL {
       returning seq),
     told as (${alongside.events(sql`${p('payloads')}::text[]`, stored)}),
     pushed as (${alongside.pushes({ recipientId, push: sql`${p('push')}::jsonb`, createdAt, expiresAt: sql`${p('pushExpiresAt')}::text` }, stored)})
-    select counted.count, counted.window_start, (select seq from inserted), (select count(*) from told) as told from counted`;
+    select allowed.allowed, counted.count, counted.window_start, (select seq from inserted), (select count(*) from told) as told
+    from allowed left join counted on true`;
 }
-type InsertedRow = Counted & { seq: string | number | null };
+type InsertedRow = { allowed: boolean; count: number | null; window_start: Date | string | null; seq: string | number | null };
 let insertStatement: ReturnType<typeof preparedSql<InsertedRow>> | undefined;
 
 /**
- * Counts the send against `attempt`'s limit and, within it, stores the message with its events
- * (`payloads`, sent at commit) and its push (`push`, JSON, to expire at `pushExpiresAt`), in one
- * prepared statement; answers the window's count (`counted`, for the caller's 429) and the row
- * stored. Over the limit, or with a clientId the sender already used, it stores and sends nothing
- * (`stored` undefined; the unique index decides, so simultaneous identical sends still make one
- * row). The statement is built once, from the first call's `alongside` (chat.service passes one constant).
+ * When the two may chat (`mayChatSql`), counts the send against `attempt`'s limit and, within it,
+ * stores the message with its events (`payloads`, sent at commit) and its push (`push`, JSON, to
+ * expire at `pushExpiresAt`), in one prepared statement. Answers null when they may not (nothing
+ * counted or stored), else the window's count (`counted`, for the caller's 429) and the row stored.
+ * Over the limit, or with a clientId the sender already used, it stores and sends nothing (`stored`
+ * undefined; the unique index decides, so simultaneous identical sends still make one row). The
+ * statement is built once, from the first call's `alongside` (chat.service passes one constant).
  */
 export async function insertMessage(
   db: Tx,
@@ -111,7 +124,7 @@ export async function insertMessage(
   alongside: MessageAlongside,
   told: { payloads: string[]; push: string; pushExpiresAt: string },
   attempt: { key: string; limit: Limit },
-): Promise<{ stored: MessageRow | undefined; counted: Counted }> {
+): Promise<{ stored: MessageRow | undefined; counted: Counted } | null> {
   insertStatement ??= preparedSql<InsertedRow>('chat_insert_message', () => insertAlongside(alongside));
   const { key, limit } = attempt;
   const [row] = await insertStatement(db).execute({
@@ -122,8 +135,9 @@ export async function insertMessage(
     ...windowValues(key, limit, values.createdAt),
     max: limit.max,
   });
+  if (!row!.allowed) return null;
   const stored = row!.seq === null ? undefined : { ...values, clientId: values.clientId ?? null, seq: Number(row!.seq), readAt: null };
-  return { stored, counted: row! };
+  return { stored, counted: { count: row!.count!, window_start: row!.window_start! } };
 }
 
 export async function findByClientId(db: Tx, senderId: string, clientId: string): Promise<MessageRow | undefined> {
@@ -161,7 +175,7 @@ let markReadStatement: ReturnType<typeof preparedSql<{ allowed: boolean; marked:
 /**
  * Marks read every unread message `senderId` sent `readerId`, and sends `payloads` (the events
  * telling both, through `events`) only when it marked any, in one statement, and only while the two
- * may chat (both take part, and an agreed date opens their chat: `chatAccess`'s rules); null when
+ * may chat (`mayChatSql`); null when
  * they may not (nothing is marked), else how many it marked. The statement is built once, from the
  * first call's `events` (chat.service passes one constant).
  */
@@ -176,9 +190,7 @@ export async function markReadIfAllowed(
   markReadStatement ??= preparedSql<{ allowed: boolean; marked: number }>('chat_mark_read', () => {
     const p = (name: string) => sql.placeholder(name);
     const [reader, sender] = [sql`${p('readerId')}::uuid`, sql`${p('senderId')}::uuid`];
-    return sql`with allowed as (
-        select 1 where (select count(*) from ${users} where ${users.id} in (${reader}, ${sender}) and ${takesPartSql}) = 2
-          and exists (${chatBookingQuery(new QueryBuilder(), reader, sender)})),
+    return sql`with allowed as (select 1 where ${mayChatSql(reader, sender)}),
       marked as (
         update ${messages} set read_at = ${p('at')}::timestamptz
         where recipient_id = ${reader} and sender_id = ${sender} and read_at is null and exists (select 1 from allowed)
@@ -265,7 +277,7 @@ const conversationsStatement = preparedSql<RawConversation>(
 export async function conversationsOf(db: Tx, viewerId: string): Promise<ConversationRow[]> {
   const rows = await conversationsStatement(db).execute({ viewerId });
   return rows.map((row) => ({
-    other: { id: row.other_id, name: row.name, accountType: row.account_type, partnerName: row.partner_name, isBanned: false, accountStatus: 'active' },
+    other: { id: row.other_id, name: row.name, accountType: row.account_type, partnerName: row.partner_name },
     bookedAt: new Date(row.booked_at),
     last:
       row.last_sender === null || row.last_at === null

@@ -34,12 +34,12 @@ export const chatRoutes =
       chatPaths.send,
       { config: { ...verified, errors: [404, 409, 422, 429] }, schema: { body: SendMessageBodySchema, response: { 200: SendMessageResponseSchema, 201: SendMessageResponseSchema } } },
       async (request, reply) => {
-        const senderId = requireMember(request).id;
+        const sender = requireMember(request);
         // The app's outbox replays a queued message with its Idempotency-Key: stored and answered once.
         return idempotency.reply(
           request,
           reply,
-          (transact) => chat.send(senderId, request.body, transact),
+          (transact) => chat.send(sender, request.body, transact),
           ({ message, created }) => ({ status: created ? 201 : 200, body: { message } }),
         );
       },

@@ -4,9 +4,9 @@ import { CHAT_ERRORS, type ChatMember, type Conversation, type Message, type Sen
 import { conversationIdOf } from '#shared/domain/chat.ts';
 import { displayName } from '#shared/domain/profile.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { takesPart } from '../auth/auth.read.ts';
+import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import type { Transact } from '../platform/idempotency/idempotency.ts';
 import { isUuid } from '../platform/ids.ts';
 import { refuseOverLimit, type Limit } from '../platform/rate-limit.ts';
@@ -30,6 +30,8 @@ export const SEND_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 export type ChatDeps = {
   db: Db;
   clock: Clock;
+  /** The signed-in member's row (auth: a write's is the one read with its session). */
+  userOf: (member: Member) => Promise<repo.ChatMemberRow>;
 };
 
 export function toMessage(row: repo.MessageRow): Message {
@@ -74,18 +76,26 @@ export function createChatService(deps: ChatDeps) {
   }
 
   /**
-   * The other member and the date that lets the viewer chat with them. A thread and a send start
-   * here (mark-read holds the same rules in its statement, and asks here why it was refused):
-   * yourself → 400, no such member → 404, no agreed date or an account that may not chat → 403.
+   * The other member and the date that lets the viewer chat with them (chat.repo `mayChatSql`). A
+   * thread starts here; a send and mark-read hold the same rule in their statement, and ask here
+   * why it refused: yourself → 400, no such member → 404, no agreed date or an account that may
+   * not chat → 403.
    */
-  async function access(viewerId: string, otherId: string) {
+  async function access(viewerId: string, otherId: string, handle: Tx = db) {
     checkPair(viewerId, otherId);
-    const { members, otherPhotos, booking } = await repo.chatAccess(db, viewerId, otherId);
-    const other = members.get(otherId);
-    const viewer = members.get(viewerId);
+    const { other, otherPhotos, booking } = await repo.chatAccess(handle, viewerId, otherId);
     if (!other) throw new HttpError(404, CHAT_ERRORS.notFound);
-    if (!viewer || !takesPart(viewer) || !takesPart(other) || !booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
-    return { viewer, other, otherPhotos, booking };
+    if (!booking) throw new HttpError(403, CHAT_ERRORS.notAllowed);
+    return { other, otherPhotos, booking };
+  }
+
+  /**
+   * A write's statement refused the pair: access tells why (in the write's transaction, `handle`,
+   * when it has one); allowed by now, it is refused all the same.
+   */
+  async function refused(viewerId: string, otherId: string, handle: Tx = db): Promise<never> {
+    await access(viewerId, otherId, handle);
+    throw new HttpError(403, CHAT_ERRORS.notAllowed);
   }
 
   return {
@@ -129,30 +139,34 @@ export function createChatService(deps: ChatDeps) {
      * without one the write is a statement of its own: the insert, or the read of the row that holds
      * the clientId, which has committed.
      */
-    async send(senderId: string, body: SendBody, transact: Transact = (work) => work(db)): Promise<{ message: Message; created: boolean }> {
-      const { viewer: sender, other } = await access(senderId, body.recipientId);
+    async send(member: Member, body: SendBody, transact: Transact = (work) => work(db)): Promise<{ message: Message; created: boolean }> {
+      const senderId = member.id;
+      const recipientId = body.recipientId;
+      checkPair(senderId, recipientId);
+      const sender = await deps.userOf(member);
       const now = clock.now();
-      const values = { id: randomUUID(), senderId, recipientId: other.id, content: body.content, clientId: body.clientId ?? null, createdAt: now };
+      const values = { id: randomUUID(), senderId, recipientId, content: body.content, clientId: body.clientId ?? null, createdAt: now };
       // The message as it will read once stored: its event and push ride in the insert's statement.
       const message = toMessage({ ...values, seq: 0, readAt: null });
       return transact(async (tx) => {
-        const { stored: inserted, counted } = await repo.insertMessage(
+        const sent = await repo.insertMessage(
           tx,
           values,
           MESSAGE_ALONGSIDE,
           {
-            payloads: announcementPayloads([{ to: [other.id, senderId], event: { type: 'message', message } }]),
+            payloads: announcementPayloads([{ to: [recipientId, senderId], event: { type: 'message', message } }]),
             push: JSON.stringify(messagePushOf({ senderId, senderName: displayNameOf(sender), content: body.content })),
             pushExpiresAt: pushExpiresAt(now),
           },
           { key: `chat-send:${senderId}`, limit: SEND_LIMIT },
         );
-        refuseOverLimit(counted, SEND_LIMIT, now);
-        if (inserted) return { message, created: true };
+        if (!sent) return refused(senderId, recipientId, tx);
+        refuseOverLimit(sent.counted, SEND_LIMIT, now);
+        if (sent.stored) return { message, created: true };
         // Only a clientId conflict stores nothing: the row that holds it has committed.
         const stored = await repo.findByClientId(tx, senderId, body.clientId!);
         if (!stored) throw new Error('a message conflicted on its clientId but none holds it');
-        if (stored.recipientId !== other.id || stored.content !== body.content) throw new HttpError(409, CLIENT_ID_REUSED);
+        if (stored.recipientId !== recipientId || stored.content !== body.content) throw new HttpError(409, CLIENT_ID_REUSED);
         return { message: toMessage(stored), created: false };
       });
     },
@@ -166,9 +180,7 @@ export function createChatService(deps: ChatDeps) {
       const told = announcementPayloads([{ to: [viewerId, otherId], event: { type: 'messagesRead', readerId: viewerId, senderId: otherId } }]);
       const marked = await repo.markReadIfAllowed(db, viewerId, otherId, clock.now(), notifyEach, told);
       if (marked !== null) return { markedRead: marked };
-      await access(viewerId, otherId);
-      // Allowed by now, though not when the statement read: refused all the same.
-      throw new HttpError(403, CHAT_ERRORS.notAllowed);
+      return refused(viewerId, otherId);
     },
 
     unreadCount: async (viewerId: string) => ({ unreadCount: await repo.unreadCount(db, viewerId) }),

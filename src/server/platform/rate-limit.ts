@@ -19,11 +19,12 @@ export const ENDED_WINDOWS_KEPT_MS = DAY_MS;
  * The upsert that counts one attempt against a key in a fixed window and answers the window's
  * `count` and `window_start`, over placeholders `key`, `now` and `windowFloor` (`windowValues`):
  * a statement of its own (`consume`), or part of a write that counts its own attempt (a chat send).
+ * With `when`, only an attempt for which it holds is counted (none otherwise: no row answered).
  */
-export function countAttemptSql(): SQL {
+export function countAttemptSql(when?: SQL): SQL {
   const [now, windowFloor] = [sql`${sql.placeholder('now')}::timestamptz`, sql`${sql.placeholder('windowFloor')}::timestamptz`];
   const windowEnded = sql`${rateLimits.windowStart} <= ${windowFloor}`;
-  return sql`insert into ${rateLimits} (key, window_start, count) values (${sql.placeholder('key')}::text, ${now}, 1)
+  return sql`insert into ${rateLimits} (key, window_start, count) select ${sql.placeholder('key')}::text, ${now}, 1 ${when ? sql`where ${when}` : sql``}
     on conflict (key) do update set count = case when ${windowEnded} then 1 else ${rateLimits.count} + 1 end,
       window_start = case when ${windowEnded} then ${now} else ${rateLimits.windowStart} end
     returning count, window_start`;
