@@ -176,46 +176,44 @@ describe('recurring jobs', () => {
     expect(runs).toBe(2);
   });
 
-  it("a write's wake runs what it queued without asking the schedules again before the next poll", async () => {
-    let sweeps = 0;
+  /**
+   * A started worker whose recurring sweep has run once and is due again by the clock; `wakeForJob`
+   * queues a job, wakes the worker as a write does and waits for the job to run.
+   */
+  async function sweepingWorker(name: string, pollMs: number) {
+    const counted = { sweeps: 0 };
     const a = worker();
-    a.every('woken-sweep', MINUTE, async () => {
-      sweeps += 1;
+    a.every(`${name}-sweep`, MINUTE, async () => {
+      counted.sweeps += 1;
     });
-    let pushed = () => {};
-    a.register('woken-push', async () => pushed());
-    a.start(HOUR);
-    await vi.waitFor(() => expect(sweeps).toBe(1));
+    let ran = () => {};
+    a.register(`${name}-job`, async () => ran());
+    a.start(pollMs);
+    await vi.waitFor(() => expect(counted.sweeps).toBe(1));
     t.clock.advance(MINUTE);
-    const ran = new Promise<void>((resolve) => (pushed = resolve));
-    await a.enqueue(t.database.db, 'woken-push', {});
-    a.wake();
-    await ran;
-    await a.stop();
+    const wakeForJob = async () => {
+      const done = new Promise<void>((resolve) => (ran = resolve));
+      await a.enqueue(t.database.db, `${name}-job`, {});
+      a.wake();
+      await done;
+    };
+    return { counted, wakeForJob, stop: () => a.stop() };
+  }
+
+  it("a write's wake runs what it queued without asking the schedules again before the next poll", async () => {
+    const { counted, wakeForJob, stop } = await sweepingWorker('woken', HOUR);
+    await wakeForJob();
+    await stop();
     // Due by the clock, but the poll (an hour) has not come round: the woken round left it.
-    expect(sweeps).toBe(1);
+    expect(counted.sweeps).toBe(1);
   });
 
   it('writes waking the worker without pause still let the schedules run once a poll', async () => {
-    let sweeps = 0;
-    const a = worker();
-    a.every('busy-sweep', MINUTE, async () => {
-      sweeps += 1;
-    });
-    let pushed = () => {};
-    a.register('busy-push', async () => pushed());
-    a.start(20);
-    await vi.waitFor(() => expect(sweeps).toBe(1));
-    t.clock.advance(MINUTE);
+    const { counted, wakeForJob, stop } = await sweepingWorker('busy', 20);
     // Each wake replaces the poll's timer: the schedules must be asked by a woken round.
-    for (let round = 0; round < 1000 && sweeps < 2; round++) {
-      const ran = new Promise<void>((resolve) => (pushed = resolve));
-      await a.enqueue(t.database.db, 'busy-push', {});
-      a.wake();
-      await ran;
-    }
-    await a.stop();
-    expect(sweeps).toBe(2);
+    for (let round = 0; round < 1000 && counted.sweeps < 2; round++) await wakeForJob();
+    await stop();
+    expect(counted.sweeps).toBe(2);
   });
 
   it('the poll started by the server runs due work and stops cleanly', async () => {
