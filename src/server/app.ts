@@ -200,7 +200,12 @@ export async function buildApp(deps: AppDeps) {
   const nudges = createNudgesService({ db, clock: deps.clock, profiles });
   const photos = createPhotosService({ db, clock: deps.clock, storage: deps.photoStorage, log: app.log, usedElsewhere: (keys) => restaurants.imagesInUse(keys) });
   const browse = createBrowseService({ db, clock: deps.clock, factsOf: (member) => auth.factsOf(member) });
-  const availability = createAvailabilityService({ db, clock: deps.clock, declineRequestsOn: declineRequestsOnRemovedSlot });
+  const availability = createAvailabilityService({
+    db,
+    clock: deps.clock,
+    declineRequestsOn: declineRequestsOnRemovedSlot,
+    userOf: (member) => auth.userOf(member),
+  });
   const notifications = createNotificationsService({ db, clock: deps.clock });
   const score = createScoreService({ db });
   const support = createSupportService({ db, clock: deps.clock, mailer: deps.mailer, supportEmail: deps.supportEmail, publicUrl: deps.publicUrl, log: app.log });

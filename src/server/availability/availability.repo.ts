@@ -46,11 +46,6 @@ export async function lockSlot(tx: Tx, id: string): Promise<SlotRow | undefined>
   return row;
 }
 
-export async function hostOf(db: Tx, id: string): Promise<{ name: string; timeZone: string } | undefined> {
-  const [row] = await db.select({ name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 // The calendar asks it for each of 13 months at every visit: prepared once, then only executed.
 const liveSlotsOfHostStatement = preparedPerDb((db) => {
   const p = (name: string) => sql.placeholder(name);

@@ -57,28 +57,38 @@ export function toPublicSlot(row: repo.PublicSlotRow): PublicSlot {
 /** Declines a removed slot's pending requests and tells their guests (bookings' part; passed in: bookings builds on availability). */
 export type DeclineRequestsOn = (tx: Tx, slot: repo.SlotRow, now: Date) => Promise<number>;
 
-export function createAvailabilityService(deps: { db: Db; clock: Clock; declineRequestsOn: DeclineRequestsOn }) {
+type BookingOnSlot = Awaited<ReturnType<typeof bookingsOnSlots>>[number];
+
+/** The host's view of a slot, from the bookings on it: who booked, what is pending. */
+function toOwnSlot(row: repo.SlotRow, onSlot: BookingOnSlot[]): OwnSlot {
+  const booked = onSlot.filter((booking) => booking.status !== 'pending');
+  return {
+    ...toPublicSlot(row),
+    confirmedCount: row.confirmedCount,
+    pendingCount: onSlot.length - booked.length,
+    bookedBy: booked.map((booking) => ({ _id: booking.guestId, profile: { name: booking.guestName } })),
+    timePeriod: row.timePeriod,
+    preferredTime: row.preferredTime,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createAvailabilityService(deps: {
+  db: Db;
+  clock: Clock;
+  declineRequestsOn: DeclineRequestsOn;
+  /** The signed-in member's row (auth: a write's is the one read with its session): the host's zone. */
+  userOf: (member: Member) => Promise<{ timeZone: string }>;
+}) {
   const { db, clock, declineRequestsOn } = deps;
 
-  /** The host's view of slots: who booked, what is pending (`from`: a transaction, when inside one). */
-  async function ownSlots(rows: repo.SlotRow[], from: Tx = db): Promise<OwnSlot[]> {
+  /** The host's view of slots, with the bookings on them. */
+  async function ownSlots(rows: repo.SlotRow[]): Promise<OwnSlot[]> {
     const onSlots = await bookingsOnSlots(
-      from,
+      db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => {
-      const mine = onSlots.filter((booking) => booking.slotId === row.id);
-      const booked = mine.filter((booking) => booking.status !== 'pending');
-      return {
-        ...toPublicSlot(row),
-        confirmedCount: row.confirmedCount,
-        pendingCount: mine.length - booked.length,
-        bookedBy: booked.map((booking) => ({ _id: booking.guestId, profile: { name: booking.guestName } })),
-        timePeriod: row.timePeriod,
-        preferredTime: row.preferredTime,
-        createdAt: row.createdAt.toISOString(),
-      };
-    });
+    return rows.map((row) => toOwnSlot(row, onSlots.filter((booking) => booking.slotId === row.id)));
   }
 
   async function replay(hostId: string, clientKey: string | undefined) {
@@ -90,14 +100,14 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; declineR
     /**
      * A new free time in the host's zone. The database decides overlaps (two creates at once make
      * one slot); the same clientKey answers the slot it made, never a second one. `transact` runs the
-     * write (an idempotent request's transaction, which also records its answer).
+     * write (an idempotent request's transaction, which also records its answer); without one the
+     * insert is a statement of its own.
      */
-    async create(member: Member, input: SlotCreate, transact: Transact = (work) => db.transaction(work)): Promise<{ created: boolean; slot: OwnSlot }> {
+    async create(member: Member, input: SlotCreate, transact: Transact = (work) => work(db)): Promise<{ created: boolean; slot: OwnSlot }> {
       const existing = await replay(member.id, input.clientKey);
       if (existing) return { created: false, slot: (await ownSlots([existing]))[0]! };
 
-      const host = await repo.hostOf(db, member.id);
-      if (!host) throw new HttpError(404, 'Profile not found');
+      const host = await deps.userOf(member);
       const now = clock.now();
       if (input.date < todayIn(host.timeZone, now)) throw fieldError(400, 'date', SLOT_MESSAGES.dateInPast);
       const placed = placeSlot({ date: input.date, startTime: input.startTime, endTime: input.endTime, timeZone: host.timeZone });
@@ -125,7 +135,8 @@ export function createAvailabilityService(deps: { db: Db; clock: Clock; declineR
             clientKey: input.clientKey ?? null,
             createdAt: now,
           });
-          return { created: true, slot: (await ownSlots([row], tx))[0]! };
+          // A new slot has no bookings yet.
+          return { created: true, slot: toOwnSlot(row, []) };
         });
       } catch (error) {
         const code = pgErrorCode(error);
