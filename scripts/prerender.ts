@@ -99,8 +99,9 @@ async function prerender(dist: string, root: string) {
 /**
  * What a member's page downloads before it can show its data, by path: '*' the query provider's
  * code, which every member page loads, and each page path its route's loader and component chunks
- * with everything they import and their stylesheets. On a device with a stored session the head
- * script asks for them once the shell has painted, beside the start-up script (decision 61).
+ * with everything they import and their stylesheets (a path ending in / stands for each path one level
+ * below it, as in the head script's calls). On a device with a stored session the head script asks
+ * for them once the shell has painted, beside the start-up script (decision 61).
  */
 function memberPageChunks(manifest: Manifest): Record<string, string[]> {
   const filesOf = (key: string, files = new Set<string>()) => {
@@ -114,9 +115,11 @@ function memberPageChunks(manifest: Manifest): Record<string, string[]> {
   const kit = filesOf('src/app/platform/query-provider.tsx');
   const pages: Record<string, string[]> = { '*': [...kit] };
   for (const key of Object.keys(manifest)) {
-    const route = /^src\/app\/routes\/_member\/(?:_verified\/)?([\w.-]+)\.tsx\?tsr-split=(?:loader|component)$/.exec(key)?.[1];
+    const route = /^src\/app\/routes\/_member\/(?:_verified\/)?([\w.$-]+)\.tsx\?tsr-split=(?:loader|component)$/.exec(key)?.[1];
     if (!route) continue;
-    const page = `/${route.replace(/\.index$/, '').replaceAll('.', '/')}`;
+    // A page with an id at its end (a conversation, a member's page) is keyed by the path before it.
+    const page = `/${route.replace(/\.index$/, '').replaceAll('.', '/')}`.replace(/\$\w+$/, '');
+    if (page.includes('$')) continue;
     pages[page] = [...new Set([...(pages[page] ?? []), ...filesOf(key)])].filter((file) => !kit.has(file));
   }
   return pages;

@@ -6,9 +6,9 @@ import { MISSING_STORED_VALUES, TOKEN_KEY, USER_KEY } from './stored-session.ts'
  * The id of a page's own data for the head script (written by scripts/prerender.ts): `entry`, the
  * app's start-up script (no page has a script tag for it); on the shell only, `chunks`, the files each
  * member page path loads ('*': every member page), and `calls`, the address of the first data of each
- * page whose skeleton the head script draws it into, by path (a path ending in / stands for each
- * path one level below it, whose last part replaces `$id`; /browse's is the first page with the
- * filters' defaults).
+ * page whose skeleton the head script draws it into, by path (in both, a path ending in / stands for
+ * each path one level below it, whose last part replaces a call's `$id`; /browse's call is the first
+ * page with the filters' defaults).
  */
 export const PAGE_DATA_ID = 'page-data';
 export type PageData = { entry: string; chunks?: Record<string, string[]>; calls?: Record<string, string> };
@@ -25,8 +25,8 @@ export type PageData = { entry: string; chunks?: Record<string, string[]>; calls
  * the document is parsed, as a module script in the markup would run) once the page has painted —
  * its first paint (a prerendered page, the heading of a member's page) never waits for code — or
  * after a second at most (a tab in the background does not paint), and on the shell, for a device
- * with a stored session, the code the page at its address will load (`A`, the build's list, in
- * the next task), beside it rather than after it has run. On a page with a call in the data (`calls`: /browse, the
+ * with a stored session, the code the page at its address will load (`A`, the build's list, each
+ * link in a task of its own after S's), beside it rather than after it has run. On a page with a call in the data (`calls`: /browse, the
  * inbox, a conversation, a member's page, one's own profile) it first asks for that page's first
  * data itself — on /browse the first page the member last asked for (`BROWSE_FIRST_PAGE_KEY`), else
  * the defaults' — and draws it into the shell's skeleton of the page where the page will draw it
@@ -40,7 +40,10 @@ export const HEAD_SCRIPT =
   "var d=document.documentElement,p=location.pathname.replace(/(.)\\/+$/,'$1'),c=0,w=0;d.setAttribute('data-page',p);" +
   "function L(f,r){var l=document.createElement(r?'link':'script');if(r){l.rel=r;if(r=='preload')l.as='style';l.href=f}else{l.type='module';l.src=f}l.crossOrigin='';document.head.appendChild(l)}" +
   "function S(){if(!c||S.d)return;S.d=1;var f=c.entry;if(document.readyState=='loading'){L(f,'modulepreload');document.addEventListener('DOMContentLoaded',function(){L(f)})}else L(f)}" +
-  "function A(){if(A.d)return;A.d=1;c.chunks['*'].concat(c.chunks[p]||[]).forEach(function(f){L('/'+f,/\\.css$/.test(f)?'preload':'modulepreload')})}" +
+  // The page's key in a map by path: the path, or one ending in / for each path one level below it.
+  "function M(o){var n,k;for(n in o)if(n==p||/\\/$/.test(n)&&p.indexOf(n)==0&&p.lastIndexOf('/')<n.length&&p.length>n.length)k=n;return k}" +
+  // Each link in a task of its own: adding one starts its request, a dozen together made a long task.
+  "function A(){if(A.d)return;A.d=1;c.chunks['*'].concat(c.chunks[M(c.chunks)]||[]).forEach(function(f){setTimeout(function(){L('/'+f,/\\.css$/.test(f)?'preload':'modulepreload')})})}" +
   // Draws an answer (or a log's item) into the page's skeleton (`fill`, shell-first-page.ts; D: the
   // path's id); returns the image drawn.
   "function F(j,k,D){var i,l=[].slice.call(k.querySelectorAll('[data-fill]'));if(k.dataset.fill)l.unshift(k);l.forEach(function(e){var a=e.dataset.fill.split(' '),v=a[1].split('.').reduce(function(o,n){return o==null?o:o[n]},j),m=e.dataset.labels;" +
@@ -56,9 +59,9 @@ export const HEAD_SCRIPT =
   "if(t)d.setAttribute('data-member','');" +
   // The start-up script and the page's code in two tasks: a phone takes one long task to add the
   // dozen links together.
-  "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)setTimeout(A)}},h=function(){requestAnimationFrame(function(){setTimeout(g)})},E=PerformanceObserver.supportedEntryTypes||[],K,u,n,q;" +
+  "if(c){var g=function(){if(!g.d){g.d=1;S();if(t&&c.chunks)setTimeout(A)}},h=function(){requestAnimationFrame(function(){setTimeout(g)})},E=PerformanceObserver.supportedEntryTypes||[],K,u,q;" +
   // The page's call: its path, or a path ending in / with one more part (the id).
-  "if(t&&c.calls)for(n in c.calls)if(n==p||/\\/$/.test(n)&&p.indexOf(n)==0&&p.lastIndexOf('/')<n.length&&p.length>n.length){K=n;u=c.calls[n].replace('$id',p.slice(n.length))}" +
+  "if(t&&c.calls&&(K=M(c.calls)))u=c.calls[K].replace('$id',p.slice(K.length));" +
   // Not for the Available Dates tab (/browse?tab=dates), which shows no profile cards.
   "if(K=='/browse')if(/[?&]tab=dates/.test(location.search))K=0;" +
   `else try{q=JSON.parse(s.getItem(${JSON.stringify(BROWSE_FIRST_PAGE_KEY)}));if(q.member==JSON.parse(s.getItem(${JSON.stringify(USER_KEY)}))._id)u=q.url}catch(x){}` +
