@@ -60,7 +60,10 @@ export type ProfileSlots = {
 export function ProfilePage(slots: ProfileSlots = {}) {
   const user = useSession((state) => state.user);
   const own = useQuery(ownRecordQuery());
-  if (!user || !own.isFetchedAfterMount) {
+  // The record's arrival is an update React renders at once, in one task; the screen (and the calls
+  // its sections start) follows in a render React splits into short ones.
+  const fetched = useDeferredValue(own.isFetchedAfterMount);
+  if (!user || !fetched) {
     return (
       <main id="main" className="page profile-page">
         <h1>{PROFILE_HEADING}</h1>
@@ -72,8 +75,7 @@ export function ProfilePage(slots: ProfileSlots = {}) {
 }
 
 function ProfileScreen({ user, slots, updatedAt }: { user: User; slots: ProfileSlots; updatedAt: number }) {
-  // The record's arrival renders the screen in one task, which React cannot split; the form (below
-  // the photos on a phone, and most of the screen's work) follows in a render React splits into short ones.
+  // The form (below the photos on a phone, and most of the screen's work) follows in a render of its own.
   const formShown = useDeferredValue(true, false);
   return (
     <main id="main" className="page profile-page">
