@@ -47,6 +47,8 @@ export function MessageLog({
   const log = useRef<HTMLDivElement>(null);
   /** Set by a send: the next placement goes to the bottom whatever the position. */
   const stick = useRef(true);
+  /** Whether the log has been placed once (at the bottom). */
+  const placed = useRef(false);
   /** The log's content height after the last placement: where "the bottom" was before this update. */
   const placedHeight = useRef(0);
   /** Where the log was when older messages were asked for: its height and position. */
@@ -60,6 +62,17 @@ export function MessageLog({
   useLayoutEffect(() => {
     const element = log.current;
     if (!element) return;
+    if (!placed.current) {
+      // The first placement, at the bottom, in the next frame before it paints: read here, the log's
+      // height would lay the new page out inside the task that renders it (the page's longest).
+      const frame = requestAnimationFrame(() => {
+        element.scrollTop = element.scrollHeight;
+        stick.current = false;
+        placed.current = true;
+        placedHeight.current = element.scrollHeight;
+      });
+      return () => cancelAnimationFrame(frame);
+    }
     if (anchor.current && !loadingOlder) {
       element.scrollTop = element.scrollHeight - anchor.current.height + anchor.current.top;
       anchor.current = null;
