@@ -31,8 +31,8 @@ const mayChatSql = (a: SQL, b: SQL): SQL =>
     and exists (${chatBookingQuery(new QueryBuilder(), a, b)}))`;
 
 /**
- * A thread's first read: both members, the other's photos (a thread shows them), whether the two
- * may chat and the agreed date that opens their chat.
+ * A thread's first read: the other member, their photos (a thread shows them), whether the two may
+ * chat and the agreed date that opens their chat.
  */
 const chatAccessStatement = preparedPerDb((db) => {
   const [viewerId, otherId] = [sql`${sql.placeholder('viewerId')}::uuid`, sql`${sql.placeholder('otherId')}::uuid`];
@@ -40,14 +40,14 @@ const chatAccessStatement = preparedPerDb((db) => {
   return db
     .select({
       ...memberColumns,
-      photos: sql<PhotoJson[] | null>`case when ${users.id} = ${otherId} then ${photosJsonOf(sql`${users.id}`)} end`,
+      photos: photosJsonOf(sql`${users.id}`),
       allowed: sql<boolean>`${mayChatSql(viewerId, otherId)}`,
       bookingId: booking.id,
       bookedAt: booking.createdAt,
     })
     .from(users)
     .leftJoinLateral(booking, sql`true`)
-    .where(or(eq(users.id, viewerId), eq(users.id, otherId)))
+    .where(eq(users.id, otherId))
     .prepare('chat_access');
 });
 
@@ -61,14 +61,13 @@ export type ChatAccessRows = {
 
 /** The other member (if they exist), their photos and, when the two may chat, their agreed date, in one round trip; `otherId` must be a uuid. */
 export async function chatAccess(db: Tx, viewerId: string, otherId: string): Promise<ChatAccessRows> {
-  const rows = await chatAccessStatement(db).execute({ viewerId, otherId });
-  const found = rows.find((row) => row.id === otherId);
-  const [first] = rows;
-  const other = found && { id: found.id, name: found.name, accountType: found.accountType, partnerName: found.partnerName };
+  const [row] = await chatAccessStatement(db).execute({ viewerId, otherId });
+  if (!row) return { other: undefined, otherPhotos: [], booking: undefined };
+  const { photos, allowed, bookingId, bookedAt, ...other } = row;
   return {
     other,
-    otherPhotos: (found?.photos ?? []).map(toPhoto),
-    booking: first?.allowed && first.bookingId ? { id: first.bookingId, createdAt: first.bookedAt! } : undefined,
+    otherPhotos: photos.map(toPhoto),
+    booking: allowed && bookingId ? { id: bookingId, createdAt: bookedAt! } : undefined,
   };
 }
 
