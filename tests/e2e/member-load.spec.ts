@@ -130,6 +130,19 @@ test("the shell asks for a member's page code beside the start-up script once it
   await expect(page.getByRole('status').filter({ hasText: 'Loading Rendezvous' })).toHaveCount(0);
 });
 
+test("a conversation's shell asks for the thread's code beside the start-up script, as a page without an id does", async ({ page, baseURL }) => {
+  await signInAs(page, await createMember(baseURL!, { verified: true }));
+  const startUp = await hold(page, startUpScript);
+  const asked = [chunkOf('messages.$userId', 'loader'), chunkOf('messages.$userId', 'component')].map((file) =>
+    page.waitForRequest((request) => new URL(request.url()).pathname === file),
+  );
+  await page.goto(`/messages/${crypto.randomUUID()}`, { waitUntil: 'commit' });
+  await startUp.seen;
+  // The start-up script is held: only the shell can have asked for the thread's code.
+  await Promise.all(asked);
+  startUp.release();
+});
+
 test("the shell adds the start-up script and the page's code in separate tasks", async ({ page, baseURL }) => {
   await signInAs(page, await createMember(baseURL!, { verified: true }));
   const pageCode = [chunkOf('bookings', 'loader'), chunkOf('bookings', 'component')];
