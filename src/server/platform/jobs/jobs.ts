@@ -144,6 +144,12 @@ async function takeTurn(db: Tx, name: string, everyMs: number, now: Date): Promi
 
 type Registration = { handler: JobHandler; backoffMs: number };
 
+/** True the first time it is asked only. */
+function firstTimeOnly(): () => boolean {
+  let asked = false;
+  return () => !asked && (asked = true);
+}
+
 /**
  * The background jobs of one server instance: handlers by kind, recurring jobs, and a worker that
  * runs what is due. Every instance may run one; the database decides who does what. Time comes
@@ -184,12 +190,14 @@ export function createJobs(deps: { db: Db; clock: Clock; log: Log }) {
     }
   }
 
-  /** Fires due schedules (unless told not to), then runs due jobs until none is left; returns how many ran. */
-  async function runDue(options: { schedules?: boolean } = {}): Promise<number> {
-    const now = clock.now();
-    if (options.schedules ?? true) await fireSchedules(now);
+  /**
+   * Runs due jobs until none is left, firing due schedules before a batch whenever `askSchedules`
+   * says so (by default before the first); returns how many ran.
+   */
+  async function runDue(askSchedules: () => boolean = firstTimeOnly()): Promise<number> {
     let ran = 0;
     for (;;) {
+      if (askSchedules()) await fireSchedules(clock.now());
       const claimed = await claimDue(db, [...handlers.keys()], clock.now(), {
         lockMs: JOB_DEFAULTS.lockMs,
         limit: JOB_DEFAULTS.batchSize,
@@ -214,14 +222,21 @@ export function createJobs(deps: { db: Db; clock: Clock; log: Log }) {
   let every: number = JOB_DEFAULTS.pollMs;
   let schedulesAskedAt = -Infinity;
 
+  /**
+   * A write wakes a round to run what it queued; the schedules (a transaction each) are asked at
+   * most once a poll, however often writes wake the worker (under load they always do), and also
+   * within a round that jobs queued meanwhile keep going.
+   */
+  function schedulesDueByPoll(): boolean {
+    if (performance.now() - schedulesAskedAt < every) return false;
+    schedulesAskedAt = performance.now();
+    return true;
+  }
+
   function tick() {
     timer = null;
     inRound = true;
-    // A write wakes a round to run what it queued; the schedules (a statement each) are asked at
-    // most once a poll, however often writes wake the worker (and they always do under load).
-    const askSchedules = performance.now() - schedulesAskedAt >= every;
-    if (askSchedules) schedulesAskedAt = performance.now();
-    running = runDue({ schedules: askSchedules })
+    running = runDue(schedulesDueByPoll)
       .catch((error: unknown) => log.error({ err: error }, 'job worker round failed'))
       .finally(() => {
         inRound = false;
