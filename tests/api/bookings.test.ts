@@ -6,6 +6,7 @@ import { bookings, dateCommitments } from '#server/bookings/bookings.tables.ts';
 import { notifications } from '#server/notifications/notifications.tables.ts';
 import { rowsOf } from '#server/platform/db/rows.ts';
 import { jobs } from '#server/platform/jobs/jobs.tables.ts';
+import type { Announcement } from '#server/platform/realtime/announce.ts';
 import { photos } from '#server/profiles/profiles.tables.ts';
 import { PUSH_JOB } from '#server/push/push.service.ts';
 import { pushSubscriptions } from '#server/push/push.tables.ts';
@@ -398,6 +399,88 @@ describe('POST /bookings/:id/respond', () => {
     expect(hostItems.find((n) => n.data.bookingId === idc)).toMatchObject({ status: 'declined', isRead: true });
     const late = await respond(host, idc, { action: 'confirm' });
     expect(late.status).toBe(409);
+  });
+});
+
+describe('what each change of a booking announces, in its own transaction', () => {
+  /** What the booking and inbox screens hear (score changes have their own tests). */
+  const toScreens = (announcements: Announcement[]) =>
+    announcements.filter((a) => a.event.type === 'bookingChanged' || (a.event.type === 'notification' && a.event.notificationType !== 'fence'));
+  const changed = (hostId: string, guestId: string, bookingId: string, status: string) => ({ to: [hostId, guestId], event: { type: 'bookingChanged', bookingId, status } });
+  /** The announcement of the member's newest booking update (the only one at its time). */
+  const itemOf = async (who: TestMember) => {
+    const updates = (await inboxOf(who)).filter((n) => n.type === 'booking_update');
+    const newest = Math.max(...updates.map((n) => n.createdAt.getTime()));
+    const [last, ...tied] = updates.filter((n) => n.createdAt.getTime() === newest);
+    expect(tied).toEqual([]);
+    return { to: [who.id], event: { type: 'notification', notificationId: last!.id, notificationType: 'booking_update' } };
+  };
+
+  it('a confirm that fills the slot, a decline, a cancel and both reviews: both parties hear the status, each told member their item', async () => {
+    const host = await member('Host');
+    const [guest, other, late, third] = [await member('Guest'), await member('Other'), await member('Late'), await member('Third')];
+    const listener = await listenToAnnouncements(t.database);
+    try {
+      const slot = await createSlot(t, host, { startsInHours: 72 });
+      const [confirmed, crowded] = [await requestSlot(t, guest, slot), await requestSlot(t, other, slot)];
+      const declined = await requestSlot(t, late, await createSlot(t, host, { startsInHours: 80 }));
+      const reviewed = await confirmedBooking(t, host, third, await createSlot(t, host, { startsInHours: 90 }));
+      let seen = 0;
+      const announced = async () => {
+        await listener.fence();
+        const got = toScreens(listener.announcements.slice(seen));
+        seen = listener.announcements.length;
+        return got;
+      };
+      await announced();
+
+      expect((await respond(host, confirmed, { action: 'confirm' })).status).toBe(200);
+      const onConfirm = await announced();
+      expect(onConfirm).toHaveLength(4);
+      expect(onConfirm).toEqual(
+        expect.arrayContaining([
+          changed(host.id, guest.id, confirmed, 'confirmed'),
+          await itemOf(guest),
+          changed(host.id, other.id, crowded, 'declined'),
+          await itemOf(other),
+        ]),
+      );
+      const settled = (id: string) => inboxOf(host).then((items) => items.find((n) => n.type === 'booking_request' && n.data.bookingId === id));
+      expect(await settled(confirmed)).toMatchObject({ status: 'confirmed', isRead: true });
+      expect(await settled(crowded)).toMatchObject({ status: 'declined', isRead: true });
+
+      expect((await respond(host, declined, { action: 'decline', responseMessage: 'Sorry' })).status).toBe(200);
+      expect(await announced()).toEqual([changed(host.id, late.id, declined, 'declined'), await itemOf(late)]);
+      expect(await settled(declined)).toMatchObject({ status: 'declined', isRead: true });
+
+      expect((await cancel(guest, confirmed)).status).toBe(200);
+      expect(await announced()).toEqual([changed(host.id, guest.id, confirmed, 'cancelled'), await itemOf(host)]);
+
+      t.clock.advance(93 * HOUR_MS);
+      expect((await complete(host, reviewed, { rating: 4 })).status).toBe(200);
+      expect(await announced()).toEqual([changed(host.id, third.id, reviewed, 'confirmed')]);
+      expect((await complete(third, reviewed, { rating: 4 })).status).toBe(200);
+      expect(await announced()).toEqual([changed(host.id, third.id, reviewed, 'completed')]);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it('a no-show report tells the reported member, and both parties hear its status', async () => {
+    const host = await member('Host');
+    const guest = await member('Guest');
+    const bookingId = await confirmedBooking(t, host, guest, await createSlot(t, host, { startsInHours: 30 }));
+    const listener = await listenToAnnouncements(t.database);
+    try {
+      t.clock.advance(33 * HOUR_MS);
+      await listener.fence();
+      const before = listener.announcements.length;
+      expect((await noShow(host, bookingId, guest.id)).status).toBe(200);
+      await listener.fence();
+      expect(toScreens(listener.announcements.slice(before))).toEqual([changed(host.id, guest.id, bookingId, 'no_show_guest'), await itemOf(guest)]);
+    } finally {
+      await listener.stop();
+    }
   });
 });
 

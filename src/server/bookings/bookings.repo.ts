@@ -205,17 +205,6 @@ export async function requestBooking(db: Tx, visible: HostVisibility, values: Re
   };
 }
 
-/**
- * Tells both parties that the booking changed, with the status it has now (bookings.service
- * `changeOf`'s event, written by PostgreSQL): the read and the NOTIFY in one statement.
- */
-export async function announceBookingChanged(db: Tx, bookingId: string): Promise<void> {
-  await db.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, ${bookingChangedJson(sql`${bookings.hostId}`, sql`${bookings.guestId}`, sql`${bookings.id}`, sql`${bookings.status}`)}::text)
-    from ${bookings} where ${bookings.id} = ${bookingId}`,
-  );
-}
-
 const mailHost = alias(users, 'mail_host');
 const mailGuest = alias(users, 'mail_guest');
 
@@ -260,13 +249,18 @@ export async function updateBooking(db: Tx, id: string, values: Partial<NewBooki
   return row!;
 }
 
-/** Both parties' promised time; the exclusion constraint refuses an overlap (23P01). */
-export async function insertCommitments(db: Tx, booking: BookingRow): Promise<void> {
+/**
+ * Confirms the booking with both parties' promised time, in one statement; the exclusion
+ * constraint refuses an overlap (23P01).
+ */
+export async function confirmBooking(db: Tx, booking: BookingRow, values: Partial<NewBooking>): Promise<void> {
   const time = { bookingId: booking.id, slotId: booking.slotId, startsAt: booking.startsAt, endsAt: booking.endsAt };
-  await db.insert(dateCommitments).values([
+  const commitments = db.insert(dateCommitments).values([
     { ...time, userId: booking.hostId },
     { ...time, userId: booking.guestId },
   ]);
+  const confirmed = db.update(bookings).set({ ...values, status: 'confirmed' }).where(eq(bookings.id, booking.id));
+  await db.execute(sql`with commitments as (${commitments.getSQL()}) ${confirmed.getSQL()}`);
 }
 
 export async function deleteCommitments(db: Tx, bookingId: string): Promise<void> {
@@ -419,12 +413,12 @@ export async function lockUpcomingBookingsOf(db: Tx, memberId: string, now: Date
   });
 }
 
-/** Whether a member can still take part in a date: not banned, account not closed. */
-export async function canTakePart(db: Tx, userId: string): Promise<boolean> {
+/** Whether the host can still give the guest a date: the guest is not banned nor gone, and neither has blocked the other. */
+export async function guestStillAvailable(db: Tx, hostId: string, guestId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), takesPartSql))
+    .where(and(eq(users.id, guestId), takesPartSql, notBlockedWith(users.id, hostId)))
     .limit(1);
   return row !== undefined;
 }

@@ -23,17 +23,23 @@ import { DATE_TYPE_LABELS } from '#shared/domain/profile.ts';
 import { SCORE_MIN_TO_BOOK } from '#shared/domain/score.ts';
 import { slotStart } from '#shared/domain/slot-when.ts';
 import { HttpError } from '#shared/http-error.ts';
-import { blockedBetween } from '../blocks/blocks.read.ts';
 import { isDiscoverable, type MemberRow as UserRow } from '../auth/auth.read.ts';
 import { dayOf, lockSlot, releaseSeat, takeSeat, toPublicSlot } from '../availability/availability.service.ts';
-import { createNotification, createNotifications, insertItemsFrom, setBookingRequestStatus, type NewNotification } from '../notifications/notifications.service.ts';
+import {
+  createNotification,
+  createNotifications,
+  insertItemsFrom,
+  setBookingRequestStatus,
+  type AlsoInStatement,
+  type NewNotification,
+} from '../notifications/notifications.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceEach, type Announcement } from '../platform/realtime/announce.ts';
-import { onlineAmong } from '../platform/realtime/presence.ts';
+import { partnersOnlinePayloads } from '../platform/realtime/presence.ts';
 import { toPhoto } from '../profiles/photos.read.ts';
 import { toMemberSummary } from '../profiles/profiles.service.ts';
 import { bookingRequestPushJobs, pushExpiresAt, type BookingPushEvent } from '../push/push.service.ts';
@@ -294,8 +300,8 @@ export function createBookingsService(deps: BookingsDeps) {
    * booking. `refuse` holds the checks on what only moves one way (a status never returns to pending
    * or confirmed, a review stays, time passes): they run first on an unlocked read, so a refusal
    * takes no lock and waits for none (999 late confirmations of a full slot do not queue behind
-   * it), and again on the locked row. Both parties hear `bookingChanged` (and any score change),
-   * announced in the transaction.
+   * it), and again on the locked row. `change` tells both parties of it (`bookingChanged`, see
+   * `tell`) in the transaction.
    */
   async function transition(
     member: Member,
@@ -313,15 +319,34 @@ export function createBookingsService(deps: BookingsDeps) {
       const booking = (await repo.lockBooking(tx, bookingId))!;
       options.refuse(booking, now);
       await change(tx, booking, now, slot);
-      await repo.announceBookingChanged(tx, bookingId);
     });
     return viewOf(member.id, bookingId);
   }
 
-  /** Tells one party of a booking's change in their inbox (see bookingUpdate), with the mails `bookingEvent` queues in the same statement. */
-  function tell(tx: Tx, userId: string, senderId: string, booking: repo.BookingRow, title: string, message: string, at: Date, bookingEvent?: BookingPushEvent) {
+  /**
+   * Tells one party of a booking's change in their inbox (see bookingUpdate) and both parties that
+   * it now has `status`, with the mails `bookingEvent` queues and `also`, in one statement.
+   */
+  function tell(
+    tx: Tx,
+    { userId, senderId, booking, status, title, message, at, bookingEvent, also = {} }: {
+      userId: string;
+      senderId: string;
+      booking: repo.BookingRow;
+      status: BookingStatus;
+      title: string;
+      message: string;
+      at: Date;
+      bookingEvent?: BookingPushEvent;
+      also?: Pick<AlsoInStatement, 'settles' | 'notify'>;
+    },
+  ) {
     const mails = bookingEvent ? bookingEventMailJobs(bookingEvent, booking, userId, at) : [];
-    return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent), { write: mails });
+    return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent), {
+      ...also,
+      announce: [changeOf({ ...booking, status })],
+      write: mails,
+    });
   }
 
   function requireConfirmed(booking: repo.BookingRow) {
@@ -340,27 +365,32 @@ export function createBookingsService(deps: BookingsDeps) {
     const seat = await takeSeat(tx, booking.slotId);
     if (!seat) throw new HttpError(409, BOOKING_ERRORS.slotFull);
     try {
-      await repo.insertCommitments(tx, booking);
+      await repo.confirmBooking(tx, booking, { responseMessage: message || null, respondedAt: now, updatedAt: now });
     } catch (error) {
       if (pgErrorCode(error) === PG.exclusionViolation) throw new HttpError(409, BOOKING_ERRORS.overlap);
       throw error;
     }
-    await repo.updateBooking(tx, booking.id, { status: 'confirmed', responseMessage: message || null, respondedAt: now, updatedAt: now });
-    await setBookingRequestStatus(tx, [{ id: booking.id, hostId: host.id }], 'confirmed');
-    await tell(tx, booking.guestId, host.id, booking, 'Your date is confirmed!', message || 'Your booking request was accepted.', now, 'confirmed');
-    // Now chat partners: each hears whether the other is online (presence goes to partners only).
-    const online = await onlineAmong(tx, [booking.hostId, booking.guestId]);
-    await announceEach(
-      tx,
-      online.map((userId) => ({ to: [userId === booking.hostId ? booking.guestId : booking.hostId], event: { type: 'userOnline' as const, userId } })),
-    );
+    await tell(tx, {
+      userId: booking.guestId,
+      senderId: host.id,
+      booking,
+      status: 'confirmed',
+      title: 'Your date is confirmed!',
+      message: message || 'Your booking request was accepted.',
+      at: now,
+      bookingEvent: 'confirmed',
+      also: {
+        settles: { bookings: [{ id: booking.id, hostId: host.id }], status: 'confirmed' },
+        // Now chat partners: each hears whether the other is online (presence goes to partners only).
+        notify: [partnersOnlinePayloads(booking.hostId, booking.guestId)],
+      },
+    });
     if (seat.confirmedCount < seat.maxBookings) return;
     const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
-    await setBookingRequestStatus(tx, declined.map((other) => ({ id: other.id, hostId: host.id })), 'declined');
     await createNotifications(
       tx,
       declined.map((other) => bookingUpdate(other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now)),
-      { announce: declined.map(changeOf) },
+      { announce: declined.map(changeOf), settles: { bookings: declined.map((other) => ({ id: other.id, hostId: host.id })), status: 'declined' } },
     );
   }
 
@@ -422,18 +452,26 @@ export function createBookingsService(deps: BookingsDeps) {
         if (booking.hostId !== member.id) throw new HttpError(403, BOOKING_ERRORS.hostOnly);
         if (booking.status !== 'pending') throw new HttpError(409, BOOKING_ERRORS.notPending);
       };
-      return transition(member, bookingId, { lockSlot: true, refuse }, async (tx, booking, now, slot) => {
-        if (body.action === 'confirm') {
+      // A decline leaves the slot as it is, so it locks the booking only.
+      const confirming = body.action === 'confirm';
+      return transition(member, bookingId, { lockSlot: confirming, refuse }, async (tx, booking, now, slot) => {
+        if (confirming) {
           if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
           // A guest banned (or removed) since asking, or blocked either way, cannot be given a date.
-          if (!(await repo.canTakePart(tx, booking.guestId)) || (await blockedBetween(tx, member.id, booking.guestId))) {
-            throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
-          }
+          if (!(await repo.guestStillAvailable(tx, member.id, booking.guestId))) throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
           return confirm(tx, booking, member, body.responseMessage, now);
         }
         await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });
-        await setBookingRequestStatus(tx, [{ id: booking.id, hostId: member.id }], 'declined');
-        await tell(tx, booking.guestId, member.id, booking, 'Booking request declined', body.responseMessage, now);
+        await tell(tx, {
+          userId: booking.guestId,
+          senderId: member.id,
+          booking,
+          status: 'declined',
+          title: 'Booking request declined',
+          message: body.responseMessage,
+          at: now,
+          also: { settles: { bookings: [{ id: booking.id, hostId: member.id }], status: 'declined' } },
+        });
       });
     },
 
@@ -455,7 +493,16 @@ export function createBookingsService(deps: BookingsDeps) {
         });
         await repo.deleteCommitments(tx, booking.id);
         await releaseSeat(tx, booking.slotId);
-        await tell(tx, otherIdOf(booking, member.id), member.id, booking, 'Your date was cancelled', body.customReason, now, 'cancelled');
+        await tell(tx, {
+          userId: otherIdOf(booking, member.id),
+          senderId: member.id,
+          booking,
+          status: 'cancelled',
+          title: 'Your date was cancelled',
+          message: body.customReason,
+          at: now,
+          bookingEvent: 'cancelled',
+        });
         if (penalty === 0) return [];
         return recordScoreEvents(tx, [
           { userId: member.id, category: 'Cancellations', points: penalty, description: `Cancelled a date ${Math.floor(hours)} hours before`, at: now },
@@ -468,11 +515,9 @@ export function createBookingsService(deps: BookingsDeps) {
         const role = roleOf(booking, member.id);
         const review = { rating: body.rating, comment: body.comment, wouldMeetAgain: body.wouldMeetAgain, createdAt: now.toISOString() };
         const otherReviewed = role === 'host' ? booking.guestReview : booking.hostReview;
-        await repo.updateBooking(tx, booking.id, {
-          ...(role === 'host' ? { hostReview: review } : { guestReview: review }),
-          ...(otherReviewed ? { status: 'completed' as const } : {}),
-          updatedAt: now,
-        });
+        const status = otherReviewed ? 'completed' : booking.status;
+        await repo.updateBooking(tx, booking.id, { ...(role === 'host' ? { hostReview: review } : { guestReview: review }), status, updatedAt: now });
+        await announceEach(tx, [changeOf({ ...booking, status })]);
         const entries: ScoreEntry[] = [
           {
             userId: member.id,
@@ -506,7 +551,7 @@ export function createBookingsService(deps: BookingsDeps) {
         const absent = both ? [booking.hostId, booking.guestId] : [otherId];
         const status: BookingStatus = both ? 'no_show_both' : role === 'host' ? 'no_show_guest' : 'no_show_host';
         await repo.updateBooking(tx, booking.id, { status, noShowReportedBy: member.id, noShowReason: body.reason, updatedAt: now });
-        await tell(tx, otherId, member.id, booking, 'A no-show was reported', body.reason, now);
+        await tell(tx, { userId: otherId, senderId: member.id, booking, status, title: 'A no-show was reported', message: body.reason, at: now });
         return recordScoreEvents(
           tx,
           absent.map((userId) => ({

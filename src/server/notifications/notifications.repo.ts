@@ -97,8 +97,12 @@ export async function archiveOwn(db: Tx, userId: string, id: string, at: Date): 
 
 /** Sets the outcome shown on the hosts' booking_request items of these bookings; a settled request needs no more attention (read). */
 export async function setBookingRequestStatus(db: Tx, hostIds: string[], bookingIds: string[], status: string): Promise<void> {
-  if (bookingIds.length === 0) return;
-  await db
+  if (bookingIds.length > 0) await bookingRequestStatusUpdate(db, hostIds, bookingIds, status);
+}
+
+/** `setBookingRequestStatus`'s update, to run or to ride in another statement. */
+export function bookingRequestStatusUpdate(db: Tx, hostIds: string[], bookingIds: string[], status: string) {
+  return db
     .update(notifications)
     .set({ status, isRead: true })
     .where(

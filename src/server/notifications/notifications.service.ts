@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SQLWrapper } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Notification, NotificationsQuerySchema } from '#shared/api/notifications.ts';
 import { HttpError } from '#shared/http-error.ts';
@@ -27,8 +27,14 @@ export const ONLY_NUDGES_ACKNOWLEDGED = 'Only a nudge can be acknowledged';
 /** The most items one list answers with. */
 export const INBOX_LIMIT = 100;
 
-/** What rides in the statement that stores the items: the change's own events and writes (such as its mail jobs). */
-export type AlsoInStatement = { announce?: Announcement[]; write?: SQLWrapper[] };
+/** Bookings whose hosts' booking_request items get this outcome (confirmed, declined, auto_cancelled…). */
+export type RequestOutcome = { bookings: { id: string; hostId: string }[]; status: string };
+
+/**
+ * What rides in the statement that stores the items: the change's own events and writes (such as
+ * its mail jobs), events the database writes (`notify`, see announceWith) and request outcomes.
+ */
+export type AlsoInStatement = { announce?: Announcement[]; write?: SQLWrapper[]; notify?: SQL[]; settles?: RequestOutcome };
 
 /**
  * Puts an item in a member's inbox, inside the caller's transaction (so it exists exactly when the
@@ -46,26 +52,34 @@ export async function createNotification(tx: Tx, notification: NewNotification, 
  * Several items at once (one statement with their announcements and push jobs), inside the
  * caller's transaction, `also` in the same statement.
  */
-export async function createNotifications(tx: Tx, notifications: NewNotification[], { announce = [], write = [] }: AlsoInStatement = {}): Promise<string[]> {
+export async function createNotifications(
+  tx: Tx,
+  notifications: NewNotification[],
+  { announce = [], write = [], notify = [], settles }: AlsoInStatement = {},
+): Promise<string[]> {
   if (notifications.length === 0) return [];
   const items = notifications.map(({ bookingEvent: _, ...item }) => ({ ...item, id: randomUUID() }));
   const pushes = notifications.flatMap((notification) => pushJobsFor(notification) ?? []);
-  await announceWith(tx, [repo.insertNotifications(tx, items), ...pushes, ...write], [
-    ...announce,
-    ...items.map((item) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: item.id, notificationType: item.type } })),
-  ]);
+  const settled = settles && settles.bookings.length > 0 ? [repo.bookingRequestStatusUpdate(tx, ...outcomeOf(settles))] : [];
+  await announceWith(
+    tx,
+    [repo.insertNotifications(tx, items), ...pushes, ...settled, ...write],
+    [...announce, ...items.map((item) => ({ to: [item.userId], event: { type: 'notification' as const, notificationId: item.id, notificationType: item.type } }))],
+    notify,
+  );
   return items.map((item) => item.id);
 }
 
-/** Records the outcome on the hosts' booking_request items of these bookings (confirmed, declined, auto_cancelled…). */
-export function setBookingRequestStatus(tx: Tx, bookings: { id: string; hostId: string }[], status: string): Promise<void> {
-  return repo.setBookingRequestStatus(
-    tx,
-    bookings.map((booking) => booking.hostId),
-    bookings.map((booking) => booking.id),
-    status,
-  );
+/** Records the outcome on the hosts' booking_request items of these bookings. */
+export function setBookingRequestStatus(tx: Tx, bookings: RequestOutcome['bookings'], status: string): Promise<void> {
+  return repo.setBookingRequestStatus(tx, ...outcomeOf({ bookings, status }));
 }
+
+const outcomeOf = ({ bookings, status }: RequestOutcome): [hostIds: string[], bookingIds: string[], status: string] => [
+  bookings.map((booking) => booking.hostId),
+  bookings.map((booking) => booking.id),
+  status,
+];
 
 function toNotification({ item, senderName, senderPhotos }: repo.InboxRow): Notification {
   return {

@@ -40,14 +40,19 @@ export async function announceEach(tx: Tx, announcements: Announcement[]): Promi
 /**
  * Writes and their announcements in one statement (one round trip, not several): each write runs
  * as a data-modifying CTE, whatever it returns, and the events go when the transaction commits.
+ * `payloadQueries` add events the database writes itself: each a query of payload texts named `p`
+ * (such as presence's `partnersOnlinePayloads`).
  */
-export async function announceWith(tx: Tx, writes: SQLWrapper[], announcements: Announcement[]): Promise<void> {
+export async function announceWith(tx: Tx, writes: SQLWrapper[], announcements: Announcement[], payloadQueries: SQL[] = []): Promise<void> {
   const payloads = announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);
   const ctes = sql.join(
     writes.map((write, i) => sql`${sql.identifier(`write_${i}`)} as (${write.getSQL()})`),
     sql`, `,
   );
-  await tx.execute(sql`with ${ctes} select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+  const queried = payloadQueries.map((query) => sql` union all (${query})`);
+  await tx.execute(
+    sql`with ${ctes} select pg_notify(${EVENTS_CHANNEL}, p) from (select unnest(${sql.param(payloads)}::text[]) as p${sql.join(queried)}) as payloads`,
+  );
 }
 
 /** The channel's payloads of these announcements (`notifyEach` sends them). */

@@ -73,11 +73,21 @@ export async function setConnections(db: Db, instanceId: string, userId: string,
   });
 }
 
-/** Which of these members are online anywhere. */
 /** SQL: whether the member has an open realtime connection on any instance (as `onlineAmong` reads it). */
 export const isOnlineSql = (userId: string | SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${realtimePresence} where ${realtimePresence.userId} = ${userId} and ${realtimePresence.connections} > 0)`;
 
+/**
+ * SQL for announceWith: the payloads (`p`) telling two members who just became chat partners that
+ * the other is online, for whichever of them is (as `onlineAmong` reads it).
+ */
+export const partnersOnlinePayloads = (a: string, b: string): SQL =>
+  sql`select json_build_object('to', json_build_array(case when online.user_id = ${a}::uuid then ${b}::uuid else ${a}::uuid end),
+    'event', json_build_object('type', 'userOnline', 'userId', online.user_id))::text as p
+    from (select distinct ${realtimePresence.userId} as user_id from ${realtimePresence}
+      where ${realtimePresence.userId} in (${a}::uuid, ${b}::uuid) and ${realtimePresence.connections} > 0) as online`;
+
+/** Which of these members are online anywhere. */
 export async function onlineAmong(db: Tx, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
   const rows = await db
