@@ -6,7 +6,7 @@ import { notificationsPaths } from '#shared/api/notifications.ts';
 import { HOUR_MS } from '#shared/domain/booking.ts';
 import { bookableMember, confirmedBooking, requestBody, requestSlot } from '#tests/support/bookings.ts';
 import { OPEN_PREFERENCES, type TestMember } from '#tests/support/members.ts';
-import { connect, type RealtimeClient } from '#tests/support/realtime.ts';
+import { connect, fence, type RealtimeClient } from '#tests/support/realtime.ts';
 import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -233,6 +233,46 @@ it('a block reaches sockets already open: each is told the other went offline, a
   await benSocket.next('userOffline', (event) => event.userId === ann.id);
   expect(await typingReaches(annSide, benSide)).toBe(false);
   expect(await typingReaches(benSide, annSide)).toBe(false);
+});
+
+it('an unblock reaches sockets already open: two who had a date see each other online again, unless a block stays the other way; two without a date hear nothing', async () => {
+  const { host: ann, guest: ben } = await pastDate();
+  const carl = await member('Carl');
+  const [annSocket, benSocket, carlSocket] = [await connect(t.url, ann.token), await connect(t.url, ben.token), await connect(t.url, carl.token)];
+  sockets.push(annSocket, benSocket, carlSocket);
+  const all = [
+    { client: annSocket, id: ann.id },
+    { client: benSocket, id: ben.id },
+    { client: carlSocket, id: carl.id },
+  ];
+  await fence(t.database, all);
+  const connected = all.map(({ client }) => client.events.length);
+  /** The presence each socket heard since all three were connected. */
+  const presenceSeen = async () => {
+    await fence(t.database, all);
+    return all.map(({ client }, i) =>
+      client.events
+        .slice(connected[i])
+        .filter((e) => e.type === 'userOnline' || e.type === 'userOffline')
+        .map((e) => `${e.type} ${e.userId}`),
+    );
+  };
+
+  await block(ben, ann.id);
+  await block(ann, ben.id);
+  await unblock(ben, ann.id);
+  // Each block tells both the other is offline; Ann's block stands, so nobody is told anyone is online.
+  const offline = (id: string) => [`userOffline ${id}`, `userOffline ${id}`];
+  expect(await presenceSeen()).toEqual([offline(ben.id), offline(ann.id), []]);
+
+  expect((await unblock(ann, ben.id)).status).toBe(200);
+  expect(await presenceSeen()).toEqual([[...offline(ben.id), `userOnline ${ben.id}`], [...offline(ann.id), `userOnline ${ann.id}`], []]);
+
+  await block(carl, ann.id);
+  await unblock(carl, ann.id);
+  const [annHeard, , carlHeard] = await presenceSeen();
+  expect(carlHeard).toEqual([`userOffline ${ann.id}`]);
+  expect(annHeard).toEqual([...offline(ben.id), `userOnline ${ben.id}`, `userOffline ${carl.id}`]);
 });
 
 describe('what a block ends', () => {

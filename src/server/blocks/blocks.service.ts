@@ -1,14 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { BLOCK_TEXTS } from '#shared/api/blocks.paths.ts';
 import type { BlockedMember } from '#shared/api/blocks.ts';
 import { photoUrl } from '#shared/api/profiles.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { findUserById } from '../auth/auth.service.ts';
+import { chatPartnersSql } from '../bookings/bookings.read.ts';
 import { endBookingsOfBlock } from '../bookings/bookings.service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { isUuid } from '../platform/ids.ts';
-import { announce, announceEach } from '../platform/realtime/announce.ts';
-import { onlineAmong } from '../platform/realtime/presence.ts';
+import { announce } from '../platform/realtime/announce.ts';
+import { announcePresenceBetween } from '../platform/realtime/presence.ts';
 import * as repo from './blocks.repo.ts';
 
 export { eraseMember } from './blocks.repo.ts';
@@ -45,11 +47,7 @@ export function createBlocksService(deps: {
       await endBookingsOfBlock(tx, memberId, otherId, now);
       await announce(tx, [memberId, otherId], { type: 'chatAccessChanged' });
       // Open sockets stop showing the other as online (presence goes to partners only from now on).
-      const online = await onlineAmong(tx, [memberId, otherId]);
-      await announceEach(
-        tx,
-        online.map((userId) => ({ to: [userId === memberId ? otherId : memberId], event: { type: 'userOffline' as const, userId } })),
-      );
+      await announcePresenceBetween(tx, memberId, otherId, 'userOffline');
     };
     await (tx ? work(tx) : db.transaction(work));
     // In a report's transaction this runs before the commit: harmless. Forgetting only makes the
@@ -68,6 +66,8 @@ export function createBlocksService(deps: {
         await requireOther(tx, memberId, otherId);
         await repo.deleteBlock(tx, memberId, otherId);
         await announce(tx, [memberId, otherId], { type: 'chatAccessChanged' });
+        // Partners again (an agreed date, and no block left the other way): open sockets show the other online.
+        await announcePresenceBetween(tx, memberId, otherId, 'userOnline', chatPartnersSql(sql`${memberId}::uuid`, sql`${otherId}::uuid`));
       });
       forgetChatAccess([memberId, otherId]);
     },

@@ -80,6 +80,9 @@ export function chatBookingQuery(qb: QueryBuilder, a: SQLWrapper, b: SQLWrapper)
     .limit(1);
 }
 
+/** SQL: whether `a` and `b` (uuid values) are chat partners: `chatBookingQuery` finds their date. */
+export const chatPartnersSql = (a: SQLWrapper, b: SQLWrapper): SQL => sql`exists (${chatBookingQuery(new QueryBuilder(), a, b)})`;
+
 // Available dates ask it on every call: prepared, the members as one array.
 const latestBookingsWithStatement = preparedPerDb((db) => {
   const [viewerId, otherIds] = [sql.placeholder('viewerId'), sql`${sql.placeholder('otherIds')}::uuid[]`];

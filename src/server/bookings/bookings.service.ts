@@ -39,7 +39,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { announceEach, type Announcement } from '../platform/realtime/announce.ts';
-import { partnersOnlinePayloads } from '../platform/realtime/presence.ts';
+import { presenceBetweenPayloads } from '../platform/realtime/presence.ts';
 import { toPhoto } from '../profiles/photos.read.ts';
 import { toMemberSummary } from '../profiles/profiles.service.ts';
 import { bookingRequestPushJobs, pushExpiresAt, type BookingPushEvent } from '../push/push.service.ts';
@@ -382,7 +382,7 @@ export function createBookingsService(deps: BookingsDeps) {
       also: {
         settles: { bookings: [{ id: booking.id, hostId: host.id }], status: 'confirmed' },
         // Now chat partners: each hears whether the other is online (presence goes to partners only).
-        notify: [partnersOnlinePayloads(booking.hostId, booking.guestId)],
+        notify: [presenceBetweenPayloads(booking.hostId, booking.guestId, 'userOnline')],
       },
     });
     if (seat.confirmedCount < seat.maxBookings) return;

@@ -3,7 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { CHAT_OPEN_STATUSES } from '#shared/domain/chat.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
 import { notBlockedWith } from '../blocks/blocks.read.ts';
-import { bookings, chatBookingQuery } from '../bookings/bookings.read.ts';
+import { bookings, chatBookingQuery, chatPartnersSql } from '../bookings/bookings.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { preparedPerDb, preparedSql } from '../platform/db/prepared.ts';
 import { countAttemptSql, windowValues, type Counted, type Limit } from '../platform/rate-limit.ts';
@@ -28,7 +28,7 @@ const memberColumns = {
  */
 const mayChatSql = (a: SQL, b: SQL): SQL =>
   sql`((select count(*) from ${users} where ${users.id} in (${a}, ${b}) and ${takesPartSql}) = 2
-    and exists (${chatBookingQuery(new QueryBuilder(), a, b)}))`;
+    and ${chatPartnersSql(a, b)})`;
 
 /**
  * A thread's first read: the other member, their photos (a thread shows them), whether the two may

@@ -41,7 +41,7 @@ export async function announceEach(tx: Tx, announcements: Announcement[]): Promi
  * Writes and their announcements in one statement (one round trip, not several): each write runs
  * as a data-modifying CTE, whatever it returns, and the events go when the transaction commits.
  * `payloadQueries` add events the database writes itself: each a query of payload texts named `p`
- * (such as presence's `partnersOnlinePayloads`).
+ * (such as presence's `presenceBetweenPayloads`).
  */
 export async function announceWith(tx: Tx, writes: SQLWrapper[], announcements: Announcement[], payloadQueries: SQL[] = []): Promise<void> {
   const payloads = announcements.filter((a) => a.to.length > 0).flatMap(payloadsOf);

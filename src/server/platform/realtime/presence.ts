@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { announceEach, type Announcement } from './announce.ts';
+import { announceEach, EVENTS_CHANNEL, type Announcement } from './announce.ts';
 import { realtimeInstances, realtimePresence } from './realtime.tables.ts';
 
 /**
@@ -78,14 +78,20 @@ export const isOnlineSql = (userId: string | SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${realtimePresence} where ${realtimePresence.userId} = ${userId} and ${realtimePresence.connections} > 0)`;
 
 /**
- * SQL for announceWith: the payloads (`p`) telling two members who just became chat partners that
- * the other is online, for whichever of them is (as `onlineAmong` reads it).
+ * SQL for announceWith: the payloads (`p`) telling two members whose chat partnership just began
+ * (`userOnline`) or ended (`userOffline`) that the other is so, for whichever of them is online (as
+ * `onlineAmong` reads it), when `holds`.
  */
-export const partnersOnlinePayloads = (a: string, b: string): SQL =>
+export const presenceBetweenPayloads = (a: string, b: string, type: 'userOnline' | 'userOffline', holds: SQL = sql`true`): SQL =>
   sql`select json_build_object('to', json_build_array(case when online.user_id = ${a}::uuid then ${b}::uuid else ${a}::uuid end),
-    'event', json_build_object('type', 'userOnline', 'userId', online.user_id))::text as p
+    'event', json_build_object('type', ${type}::text, 'userId', online.user_id))::text as p
     from (select distinct ${realtimePresence.userId} as user_id from ${realtimePresence}
-      where ${realtimePresence.userId} in (${a}::uuid, ${b}::uuid) and ${realtimePresence.connections} > 0) as online`;
+      where ${realtimePresence.userId} in (${a}::uuid, ${b}::uuid) and ${realtimePresence.connections} > 0 and ${holds}) as online`;
+
+/** Sends `presenceBetweenPayloads`' events when the transaction commits, in one statement. */
+export async function announcePresenceBetween(tx: Tx, ...between: Parameters<typeof presenceBetweenPayloads>): Promise<void> {
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, p) from (${presenceBetweenPayloads(...between)}) as payloads`);
+}
 
 /** Which of these members are online anywhere. */
 export async function onlineAmong(db: Tx, userIds: string[]): Promise<string[]> {
