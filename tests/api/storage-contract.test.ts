@@ -1,12 +1,14 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { utimes } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectStoreFailure, s3Storage } from '#server/platform/storage-s3.ts';
-import { folderStorage, type FileStorage } from '#server/platform/storage.ts';
+import { ABANDONED_WRITE_MS, folderStorage, type FileStorage } from '#server/platform/storage.ts';
 import { fixedClock } from '#server/platform/clock.ts';
 import { createPhotosService, ORPHAN_FILE_AGE_MS } from '#server/profiles/photos.service.ts';
 import { photos as photosTable } from '#server/profiles/profiles.tables.ts';
@@ -212,6 +214,57 @@ describe.each(implementations)('the orphan sweep on the %s', (_name, make) => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('the folder after a process was killed mid-put', () => {
+  const temporariesIn = async (dir: string) => (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.tmp'));
+
+  /** Starts a process that puts a 64 MB file over and over, and SIGKILLs it while a put's temporary file is there. */
+  async function killedMidPut(dir: string): Promise<string[]> {
+    const script = `import { folderStorage } from ${JSON.stringify(path.resolve('src/server/platform/storage.ts'))};
+      const storage = folderStorage(${JSON.stringify(dir)});
+      const bytes = Buffer.alloc(64 * 1024 * 1024, 7);
+      for (;;) await storage.put('big.webp', bytes);`;
+    // The kill may land just after a rename, leaving nothing to sweep: then once more.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+      const exited = once(child, 'exit');
+      try {
+        while ((await temporariesIn(dir)).length === 0) {
+          if (child.exitCode !== null) throw new Error('the writing process ended by itself');
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      const left = await temporariesIn(dir);
+      if (left.length > 0) return left;
+    }
+    throw new Error('no put was under way at any of five kills');
+  }
+
+  it("the next start removes the half-written file once it is older than any put, and keeps the whole files and another process's write under way", async () => {
+    const dir = path.join(tempFolder(), 'photos');
+    const before = folderStorage(dir);
+    await before.put('kept.webp', text('whole'));
+    const [abandoned] = await killedMidPut(dir);
+    const backdated = new Date(Date.now() - ABANDONED_WRITE_MS - 60_000);
+    await utimes(path.join(dir, abandoned!), backdated, backdated);
+    // Another instance's put under way: its temporary is fresh.
+    const underWay = '.other.webp.4b1f0e2c-7f55-4a3e-9d0a-2f8f3c1d5e6a.tmp';
+    await writeFile(path.join(dir, underWay), 'partial');
+
+    const after = folderStorage(dir);
+    await after.check();
+    const names = await readdir(dir);
+    expect(names).not.toContain(abandoned);
+    expect(names).toContain(underWay);
+    expect((await after.get('kept.webp'))?.toString()).toBe('whole');
+    // What the killed process had renamed before is whole too, or absent: never a part.
+    const big = await after.size('big.webp');
+    expect(big === null || big === 64 * 1024 * 1024).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -45,9 +45,29 @@ const orNullWhenMissing = (error: NodeJS.ErrnoException) => {
   throw error;
 };
 
-/** Files in a folder; writes land under a temporary name first, so a reader never sees half a file. */
+/** A put's temporary file, `.<key>.<uuid>.tmp`. */
+const TEMPORARY_NAME = /^\.[A-Za-z0-9_.-]+\.tmp$/;
+
+/** A temporary file this old was left by a process that died between writing and renaming it (a put takes seconds). */
+export const ABANDONED_WRITE_MS = 60 * 60 * 1000;
+
+/** Removes the temporaries that processes killed mid-put left behind; a put under way elsewhere is younger. */
+async function removeAbandonedWrites(dir: string): Promise<void> {
+  const before = Date.now() - ABANDONED_WRITE_MS;
+  for await (const entry of await opendir(dir)) {
+    if (!TEMPORARY_NAME.test(entry.name)) continue;
+    const file = path.join(dir, entry.name);
+    const found = await stat(file).catch(orNullWhenMissing);
+    if (found && found.mtimeMs < before) await rm(file, { force: true });
+  }
+}
+
+/**
+ * Files in a folder; writes land under a temporary name first, so a reader never sees half a file.
+ * Opening it (a server's start, after a crash) removes the temporaries abandoned writes left.
+ */
 export function folderStorage(dir: string): FileStorage {
-  const ready = mkdir(dir, { recursive: true });
+  const ready = mkdir(dir, { recursive: true }).then(() => removeAbandonedWrites(dir));
   return {
     async put(key, bytes) {
       assertKey(key);
