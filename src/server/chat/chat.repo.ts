@@ -24,11 +24,11 @@ const memberColumns = {
 
 /**
  * Who may chat, the one form of the rule every chat call holds: both members take part and an
- * agreed date opens their chat (bookings.read `chatBookingQuery`). `a` and `b` are uuid values.
+ * agreed date opens their chat (bookings.read `chatPartnersSql`; `dated` when the statement has
+ * already looked for the date). `a` and `b` are uuid values.
  */
-const mayChatSql = (a: SQL, b: SQL): SQL =>
-  sql`((select count(*) from ${users} where ${users.id} in (${a}, ${b}) and ${takesPartSql}) = 2
-    and ${chatPartnersSql(a, b)})`;
+const mayChatSql = (a: SQL, b: SQL, dated: SQL = chatPartnersSql(a, b)): SQL =>
+  sql`((select count(*) from ${users} where ${users.id} in (${a}, ${b}) and ${takesPartSql}) = 2 and ${dated})`;
 
 /**
  * A thread's first read: the other member, their photos (a thread shows them), whether the two may
@@ -41,7 +41,7 @@ const chatAccessStatement = preparedPerDb((db) => {
     .select({
       ...memberColumns,
       photos: photosJsonOf(sql`${users.id}`),
-      allowed: sql<boolean>`${mayChatSql(viewerId, otherId)}`,
+      allowed: sql<boolean>`${mayChatSql(viewerId, otherId, sql`${booking.id} is not null`)}`,
       bookingId: booking.id,
       bookedAt: booking.createdAt,
     })
