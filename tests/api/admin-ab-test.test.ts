@@ -4,9 +4,9 @@ import { AB_TEST_ERRORS } from '#shared/api/ab-test.ts';
 import { TAGLINE_VARIANTS, abTestPaths, variantOf, type TaglineVariant } from '#shared/domain/ab-test.ts';
 import { createMember, type TestMember } from '#tests/support/members.ts';
 import { START, startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 const ADMIN_EMAIL = 'numbers@rendezvous.test';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let admin: TestMember;

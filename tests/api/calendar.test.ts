@@ -8,6 +8,7 @@ import { readZone, TZDB_VERSION, zonedToInstant } from '#shared/domain/time-zone
 import { bookableMember, confirmedBooking, requestSlot } from '#tests/support/bookings.ts';
 import type { TestMember } from '#tests/support/members.ts';
 import { PUBLIC_URL, startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY_MS = 24 * HOUR_MS;
 let names = 0;
 /** A member able to book and be booked, with a first and a last name (only the first may travel). */
 const member = (first: string) => bookableMember(t, { name: `${first} Surname${++names}x` });

@@ -11,6 +11,7 @@ import { OPEN_PREFERENCES, type TestMember } from '#tests/support/members.ts';
 import { connect } from '#tests/support/realtime.ts';
 import { createSlot } from '#tests/support/slots.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 const ADMIN_EMAIL = 'moderator@rendezvous.test';
 let t: TestApp;
@@ -34,7 +35,6 @@ const resolve = (id: string, body: Record<string, unknown>) => t.call('POST', re
 const seesInBrowse = async (viewer: TestMember, other: TestMember) =>
   ((await t.call('GET', '/users/browse?limit=50', { token: viewer.token })).body.users as { _id: string }[]).some((user) => user._id === other.id);
 let slotHours = 48;
-const DAY_MS = 24 * HOUR_MS;
 
 describe('POST /api/reports', () => {
   it('thanks the reporter and blocks by default; unticked, it only reports', async () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS } from '#shared/domain/account.ts';
 import { TEST_CLOCK_PATH } from '#server/platform/test-clock.routes.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
+import { HOUR_MS } from '#shared/domain/durations.ts';
 
 // The real process as `npm start` runs it; its embedded database is its own, whichever project runs this file.
 
-const HOUR_MS = 60 * 60 * 1000;
 
 async function call(server: ServerProcess, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = {};

@@ -1,8 +1,8 @@
 import { deviceDate, englishDate } from '#app/platform/date-format.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /** How the chat screens show times: in the member's own locale and time zone. */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
 

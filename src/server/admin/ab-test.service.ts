@@ -4,10 +4,10 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import * as repo from './ab-test.repo.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /** The landing page sends one view per visit and a click per press: generous, but a flood from one address stops. */
 export const AB_TEST_LIMIT: Limit = { max: 60, windowMs: 60_000 };
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function conversionRate(uniqueClicks: number, uniqueViews: number): string {
   return uniqueViews === 0 ? '0.00' : ((uniqueClicks / uniqueViews) * 100).toFixed(2);

@@ -46,12 +46,12 @@ import { createNotification } from '../notifications/notifications.service.ts';
 import * as score from '../score/score.service.ts';
 import { endMembershipOfRemovedMember } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './admin.repo.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 type UsersQuery = z.output<typeof AdminUsersQuerySchema>;
 type BanInput = z.output<typeof BanBodySchema>;
 type UserRow = auth.UserRow;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Deadlock or serialization failure: PostgreSQL rolled the transaction back, and running it again is safe. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;

@@ -11,11 +11,11 @@ import { isUuid } from '../platform/ids.ts';
 import * as repo from './calendar.repo.ts';
 import { writeCalendar, type IcsEvent, type IcsTimeZone } from './ics.ts';
 import { timeZoneFor, zonedDateTime } from './ics-zones.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 export { eraseMember } from './calendar.repo.ts';
 
 const PRODUCT_ID = '-//Rendezvous//Dates//EN';
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A date cancelled this recently stays in the feed, marked CANCELLED, so a subscribed calendar drops it. */
 export const FEED_KEEPS_CANCELLED_DAYS = 30;
 /** The most dates one feed lists (the soonest first). */

@@ -1,8 +1,7 @@
 import { instantToZoned, nextTransition, readZone, zonedToInstant } from '#shared/domain/time-zones.ts';
 import type { IcsDateTime, IcsObservance, IcsTimeZone } from './ics.ts';
+import { DAY_MS, MINUTE_MS } from '#shared/domain/durations.ts';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** How far before the first date and after the last one a VTIMEZONE describes the zone: a year shows both its parts. */
 const ZONE_MARGIN_MS = 366 * DAY_MS;
 

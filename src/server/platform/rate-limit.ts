@@ -3,10 +3,10 @@ import type { Tx } from './db/client.ts';
 import { preparedSql } from './db/prepared.ts';
 import { RateLimitedError } from './errors.ts';
 import { rateLimits } from './rate-limit.tables.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 export type Limit = { max: number; windowMs: number };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * No limit's window is longer. A row does not record its window's length, so the prune counts
  * with this one: a row whose window started before now − (this + a day) ended over a day ago.

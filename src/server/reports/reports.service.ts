@@ -9,12 +9,12 @@ import { isUuid } from '../platform/ids.ts';
 import { RateLimitedError } from '../platform/errors.ts';
 import { consume } from '../platform/rate-limit.ts';
 import * as repo from './reports.repo.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 export { earlierReportsAbout, eraseMember, findReport, lockReport, markResolved, profileOf } from './reports.repo.ts';
 export { REPORT_WARNING_JOB, registerReportMails, reportWarningJob, WARNING_MESSAGE, WARNING_TITLE } from './reports.mails.ts';
 
 const MEMBER_NOT_FOUND = 'User not found';
-const DAY_MS = 24 * HOUR_MS;
 const REPORT_LIMIT = { max: REPORTS_PER_DAY, windowMs: DAY_MS };
 
 export type ReportsDeps = {

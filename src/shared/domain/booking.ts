@@ -21,7 +21,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const isCancelled = (status: string) => status.includes('cancelled');
 export const isNoShow = (status: string) => status.startsWith('no_show');
 
-export const HOUR_MS = 60 * 60 * 1000;
+export { HOUR_MS } from './durations.ts';
 /** Complete & Review and Report No-Show open this long after the date's start. */
 export const REVIEW_AFTER_HOURS = 2;
 /** A confirmed date cannot be cancelled this close to its start. */

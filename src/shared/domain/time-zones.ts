@@ -7,6 +7,7 @@
  * Server-side only: the app shows what the server sends (tests/architecture/imports.test.ts).
  */
 import moment from 'moment-timezone';
+import { DAY_MS, MINUTE_MS } from './durations.ts';
 
 /** The zone of a member whose city gives none (core-journey §9: the reference city is Vancouver). */
 export const DEFAULT_TIME_ZONE = 'America/Vancouver';
@@ -14,8 +15,6 @@ export const DEFAULT_TIME_ZONE = 'America/Vancouver';
 /** The tzdb release these rules are ("2026f"), recorded on every slot they place. */
 export const TZDB_VERSION: string = moment.tz.dataVersion;
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 function zoneOf(timeZone: string) {
   const zone = moment.tz.zone(timeZone);

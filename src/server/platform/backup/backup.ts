@@ -13,6 +13,7 @@ import { migrationsFolder, type Database, type Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { FileStorage } from '../storage.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /*
  * One file that restores a whole installation (docs/decisions/0068-backups.md): a gzipped tar of
@@ -319,7 +320,6 @@ export async function backupsIn(folder: string): Promise<string[]> {
 export const backupName = (at: Date) => `rendezvous-backup-${at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.tar.gz`;
 
 export const DAILY_BACKUP_JOB = 'daily-backup';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The embedded database's daily backup into `dir` (a recurring job: one run a day however many
