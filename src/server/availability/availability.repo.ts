@@ -332,14 +332,15 @@ export async function eraseMember(tx: Tx, userId: string, now: Date): Promise<vo
     .where(and(eq(slots.hostId, userId), isNull(slots.removedAt)));
 }
 
-/** One more confirmed booking on the slot, unless it is full; the new count, or undefined when full. */
-export async function takeSeat(db: Tx, slotId: string): Promise<{ confirmedCount: number; maxBookings: number } | undefined> {
-  const [row] = await db
+/**
+ * One more confirmed booking on the slot, as a write to ride in the confirmation's statement: the
+ * caller holds the slot's lock and saw a seat free (the capacity check refuses a full slot all the same).
+ */
+export function takeSeat(db: Tx, slotId: string) {
+  return db
     .update(slots)
     .set({ confirmedCount: sql`${slots.confirmedCount} + 1` })
-    .where(and(eq(slots.id, slotId), sql`${slots.confirmedCount} < ${slots.maxBookings}`))
-    .returning({ confirmedCount: slots.confirmedCount, maxBookings: slots.maxBookings });
-  return row;
+    .where(eq(slots.id, slotId));
 }
 
 export async function releaseSeat(db: Tx, slotId: string): Promise<void> {

@@ -250,17 +250,17 @@ export async function updateBooking(db: Tx, id: string, values: Partial<NewBooki
 }
 
 /**
- * Confirms the booking with both parties' promised time, in one statement; the exclusion
- * constraint refuses an overlap (23P01).
+ * Confirms the booking with both parties' promised time and `seat` (availability's seat taken), in
+ * one statement; the exclusion constraint refuses an overlap (23P01).
  */
-export async function confirmBooking(db: Tx, booking: BookingRow, values: Partial<NewBooking>): Promise<void> {
+export async function confirmBooking(db: Tx, booking: BookingRow, values: Partial<NewBooking>, seat: SQLWrapper): Promise<void> {
   const time = { bookingId: booking.id, slotId: booking.slotId, startsAt: booking.startsAt, endsAt: booking.endsAt };
   const commitments = db.insert(dateCommitments).values([
     { ...time, userId: booking.hostId },
     { ...time, userId: booking.guestId },
   ]);
   const confirmed = db.update(bookings).set({ ...values, status: 'confirmed' }).where(eq(bookings.id, booking.id));
-  await db.execute(sql`with commitments as (${commitments.getSQL()}) ${confirmed.getSQL()}`);
+  await db.execute(sql`with seat as (${seat.getSQL()}), commitments as (${commitments.getSQL()}) ${confirmed.getSQL()}`);
 }
 
 export async function deleteCommitments(db: Tx, bookingId: string): Promise<void> {

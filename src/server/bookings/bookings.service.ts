@@ -360,12 +360,12 @@ export function createBookingsService(deps: BookingsDeps) {
     if (ownReview(booking, roleOf(booking, member.id))) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
   };
 
-  async function confirm(tx: Tx, booking: repo.BookingRow, host: Member, message: string, now: Date) {
+  /** `slot` is locked: its count stays as read until the commit. */
+  async function confirm(tx: Tx, booking: repo.BookingRow, slot: repo.SlotRow, host: Member, message: string, now: Date) {
     if (booking.startsAt <= now) throw new HttpError(409, BOOKING_ERRORS.pastSlot);
-    const seat = await takeSeat(tx, booking.slotId);
-    if (!seat) throw new HttpError(409, BOOKING_ERRORS.slotFull);
+    if (slot.confirmedCount >= slot.maxBookings) throw new HttpError(409, BOOKING_ERRORS.slotFull);
     try {
-      await repo.confirmBooking(tx, booking, { responseMessage: message || null, respondedAt: now, updatedAt: now });
+      await repo.confirmBooking(tx, booking, { responseMessage: message || null, respondedAt: now, updatedAt: now }, takeSeat(tx, booking.slotId));
     } catch (error) {
       if (pgErrorCode(error) === PG.exclusionViolation) throw new HttpError(409, BOOKING_ERRORS.overlap);
       throw error;
@@ -385,7 +385,7 @@ export function createBookingsService(deps: BookingsDeps) {
         notify: [presenceBetweenPayloads(booking.hostId, booking.guestId, 'userOnline')],
       },
     });
-    if (seat.confirmedCount < seat.maxBookings) return;
+    if (slot.confirmedCount + 1 < slot.maxBookings) return;
     const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
     await createNotifications(
       tx,
@@ -459,7 +459,7 @@ export function createBookingsService(deps: BookingsDeps) {
           if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
           // A guest banned (or removed) since asking, or blocked either way, cannot be given a date.
           if (!(await repo.guestStillAvailable(tx, member.id, booking.guestId))) throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
-          return confirm(tx, booking, member, body.responseMessage, now);
+          return confirm(tx, booking, slot, member, body.responseMessage, now);
         }
         await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });
         await tell(tx, {
