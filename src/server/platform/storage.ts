@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { HOUR_MS } from '#shared/domain/durations.ts';
 
 /** A stored file being read: its bytes as a stream, and how many there are. */
 export type StoredFile = { stream: Readable; size: number };
@@ -49,7 +50,7 @@ const orNullWhenMissing = (error: NodeJS.ErrnoException) => {
 const TEMPORARY_NAME = /^\.[A-Za-z0-9_.-]+\.tmp$/;
 
 /** A temporary file this old was left by a process that died between writing and renaming it (a put takes seconds). */
-export const ABANDONED_WRITE_MS = 60 * 60 * 1000;
+export const ABANDONED_WRITE_MS = HOUR_MS;
 
 /** Removes the temporaries that processes killed mid-put left behind; a put under way elsewhere is younger. */
 async function removeAbandonedWrites(dir: string): Promise<void> {
