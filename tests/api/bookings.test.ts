@@ -400,6 +400,31 @@ describe('POST /bookings/:id/respond', () => {
     const late = await respond(host, idc, { action: 'confirm' });
     expect(late.status).toBe(409);
   });
+
+  it('each answer, and a cancellation, shows the booking exactly as reading it afterwards does', async () => {
+    const host = await member('Host');
+    const [a, b, c] = [await member('A'), await member('B'), await member('C')];
+    const slotId = await createSlot(t, host, { startsInHours: 72, maxBookings: 2 });
+    const [ida, idb, idc] = [await requestSlot(t, a, slotId), await requestSlot(t, b, slotId), await requestSlot(t, c, slotId)];
+    /** The call's answer, and the booking as its member reads it right after. */
+    const answerAndRead = async (who: TestMember, id: string, call: ReturnType<typeof respond>) => {
+      const { booking } = (await call).body;
+      return [booking, (await getBooking(who, id)).body.booking];
+    };
+    const steps = [
+      await answerAndRead(host, ida, respond(host, ida, { action: 'confirm', responseMessage: 'See you there' })), // one seat of two
+      await answerAndRead(host, idc, respond(host, idc, { action: 'decline', responseMessage: 'Another time' })),
+      await answerAndRead(host, idb, respond(host, idb, { action: 'confirm' })), // the slot is full
+      await answerAndRead(a, ida, cancel(a, ida, 'Plans changed')), // a seat free again
+    ];
+    for (const [answer, read] of steps) expect(answer).toEqual(read);
+    expect(steps.map(([answer]) => [answer.status, answer.availability.isBooked])).toEqual([
+      ['confirmed', false],
+      ['declined', false],
+      ['confirmed', true],
+      ['cancelled', false],
+    ]);
+  });
 });
 
 describe('what each change of a booking announces, in its own transaction', () => {

@@ -343,8 +343,9 @@ export function takeSeat(db: Tx, slotId: string) {
     .where(eq(slots.id, slotId));
 }
 
-export async function releaseSeat(db: Tx, slotId: string): Promise<void> {
-  await db
+/** One fewer confirmed booking on the slot (never below none), as a write to ride in another statement. */
+export function releaseSeat(db: Tx, slotId: string) {
+  return db
     .update(slots)
     .set({ confirmedCount: sql`${slots.confirmedCount} - 1` })
     .where(and(eq(slots.id, slotId), sql`${slots.confirmedCount} > 0`));

@@ -239,33 +239,50 @@ export async function findBooking(db: Tx, id: string): Promise<BookingRow | unde
   return row;
 }
 
-export async function lockBooking(db: Tx, id: string): Promise<BookingRow | undefined> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
-  return row;
-}
-
-export async function updateBooking(db: Tx, id: string, values: Partial<NewBooking>): Promise<BookingRow> {
-  const [row] = await db.update(bookings).set(values).where(eq(bookings.id, id)).returning();
-  return row!;
-}
-
 /**
- * Confirms the booking with both parties' promised time and `seat` (availability's seat taken), in
- * one statement; the exclusion constraint refuses an overlap (23P01).
+ * A booking locked, with what its answer shows `viewerId` (its slot, the other party's summary,
+ * photos and date stats) and whether its guest can still be given a date (not banned nor gone, no
+ * block either way), in one statement.
  */
-export async function confirmBooking(db: Tx, booking: BookingRow, values: Partial<NewBooking>, seat: SQLWrapper): Promise<void> {
+export type LockedBooking = { row: BookingRow; parts: Omit<BookingWithParts, 'booking'>; guestTakesPart: boolean };
+export async function lockBooking(db: Tx, id: string, viewerId: string): Promise<LockedBooking | undefined> {
+  const guestTakesPart = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, bookings.guestId), takesPartSql, notBlockedWith(users.id, bookings.hostId)));
+  const [found] = await db
+    .select({
+      row: getTableColumns(bookings),
+      slot: publicSlotColumns,
+      other: otherColumns,
+      otherPhotos: photosJsonOf(sql`${other.id}`),
+      otherStats: dateStatsJsonOf(sql`${other.id}`),
+      guestTakesPart: sql<boolean>`exists (${guestTakesPart})`,
+    })
+    .from(bookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .innerJoin(other, otherPartyOf(viewerId))
+    .where(eq(bookings.id, id))
+    .for('update', { of: bookings });
+  if (!found) return undefined;
+  const { row, guestTakesPart: takesPart, ...parts } = found;
+  return { row, parts, guestTakesPart: takesPart };
+}
+
+/** A change of the booking's columns, to run in another statement (notifications' `write`). */
+export const bookingSet = (db: Tx, id: string, values: Partial<NewBooking>) => db.update(bookings).set(values).where(eq(bookings.id, id));
+
+/** Both parties' promised time of the booking, to insert in another statement; the exclusion constraint refuses an overlap (23P01). */
+export function commitmentsOf(db: Tx, booking: BookingRow) {
   const time = { bookingId: booking.id, slotId: booking.slotId, startsAt: booking.startsAt, endsAt: booking.endsAt };
-  const commitments = db.insert(dateCommitments).values([
+  return db.insert(dateCommitments).values([
     { ...time, userId: booking.hostId },
     { ...time, userId: booking.guestId },
   ]);
-  const confirmed = db.update(bookings).set({ ...values, status: 'confirmed' }).where(eq(bookings.id, booking.id));
-  await db.execute(sql`with seat as (${seat.getSQL()}), commitments as (${commitments.getSQL()}) ${confirmed.getSQL()}`);
 }
 
-export async function deleteCommitments(db: Tx, bookingId: string): Promise<void> {
-  await db.delete(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
-}
+/** The booking's promised times taken away, to run in another statement. */
+export const commitmentsGone = (db: Tx, bookingId: string) => db.delete(dateCommitments).where(eq(dateCommitments.bookingId, bookingId));
 
 /** Declines every pending request on a slot (but `exceptId`'s); the declined rows. */
 export async function declinePendingOnSlot(db: Tx, slotId: string, exceptId: string | null, message: string, at: Date): Promise<BookingRow[]> {
@@ -282,6 +299,7 @@ export async function memberNameOf(db: Tx, id: string): Promise<string | undefin
 }
 
 const other = alias(users, 'other_party');
+const otherPartyOf = (viewerId: SQLWrapper | string) => sql`${other.id} = case when ${bookings.hostId} = ${viewerId} then ${bookings.guestId} else ${bookings.hostId} end`;
 
 /** What a member summary of the other party needs. */
 const otherColumns = summaryColumns(other);
@@ -344,7 +362,7 @@ function bookingsStatement(db: Tx, filter: BookingsFilter, name: string) {
     })
     .from(bookings)
     .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
-    .innerJoin(other, sql`${other.id} = case when ${bookings.hostId} = ${memberId} then ${bookings.guestId} else ${bookings.hostId} end`)
+    .innerJoin(other, otherPartyOf(memberId))
     .where(
       and(
         perspectiveCondition(memberId, filter.perspective),
@@ -411,16 +429,6 @@ export async function lockUpcomingBookingsOf(db: Tx, memberId: string, now: Date
     const slot = bySlot.get(booking.slotId);
     return slot ? [{ booking, slot }] : [];
   });
-}
-
-/** Whether the host can still give the guest a date: the guest is not banned nor gone, and neither has blocked the other. */
-export async function guestStillAvailable(db: Tx, hostId: string, guestId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, guestId), takesPartSql, notBlockedWith(users.id, hostId)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Every booking, and how many are confirmed and pending (the admin's figures). */

@@ -38,7 +38,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { PG, pgErrorCode } from '../platform/db/pg-errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { announceEach, type Announcement } from '../platform/realtime/announce.ts';
+import { announceEach, announceWith, type Announcement } from '../platform/realtime/announce.ts';
 import { presenceBetweenPayloads } from '../platform/realtime/presence.ts';
 import { toPhoto } from '../profiles/photos.read.ts';
 import { toMemberSummary } from '../profiles/profiles.service.ts';
@@ -146,6 +146,9 @@ export function toBooking(parts: repo.BookingWithParts, viewerId: string, now: D
   };
 }
 
+/** What a transition wrote: the booking's row as it now is, and the seats it took (1) or gave back (−1). */
+type Written = { booking: repo.BookingRow; seats?: number };
+
 type Changed = Pick<repo.BookingRow, 'id' | 'hostId' | 'guestId' | 'status'>;
 /** Both parties hear that the booking changed, so their open screens ask again. */
 const changeOf = (b: Changed): Announcement => ({ to: [b.hostId, b.guestId], event: { type: 'bookingChanged', bookingId: b.id, status: b.status } });
@@ -173,6 +176,14 @@ export const MEMBER_REMOVED_REASON = 'Account removed';
 /** What ends a member's upcoming bookings without either party at fault, and what the other party reads. */
 type Ending = { reason: string; message: (slot: repo.SlotRow) => string };
 
+type Cancellation = Required<Pick<repo.NewBooking, 'cancelledBy' | 'cancelReason' | 'cancellationPenalty' | 'updatedAt'>>;
+/** A confirmed date cancelled: its status and why, both promised times and the seat freed, as writes for one statement. */
+const cancellation = (tx: Tx, booking: repo.BookingRow, values: Cancellation) => [
+  repo.bookingSet(tx, booking.id, { ...values, status: 'cancelled' }),
+  repo.commitmentsGone(tx, booking.id),
+  releaseSeat(tx, booking.slotId),
+];
+
 /**
  * Each upcoming booking of `memberId` (with `otherId` only, when given) ends: a confirmed date
  * becomes cancelled (no penalty; both promised times and the seat are freed), a pending request
@@ -183,21 +194,7 @@ async function endUpcomingBookings(tx: Tx, memberId: string, otherId: string | n
   const upcoming = await repo.lockUpcomingBookingsOf(tx, memberId, now, otherId);
   for (const { booking, slot } of upcoming) {
     const told = otherIdOf(booking, memberId);
-    if (booking.status === 'confirmed') {
-      await repo.updateBooking(tx, booking.id, {
-        status: 'cancelled',
-        cancelledBy: memberId,
-        cancelReason: ending.reason,
-        cancellationPenalty: 0,
-        updatedAt: now,
-      });
-      await repo.deleteCommitments(tx, booking.id);
-      await releaseSeat(tx, booking.slotId);
-    } else {
-      await repo.updateBooking(tx, booking.id, { status: 'auto_cancelled', responseMessage: ending.reason, updatedAt: now });
-      // The host's request item ends whoever ended it (a removed host's inbox is erased after this anyway).
-      await setBookingRequestStatus(tx, [{ id: booking.id, hostId: booking.hostId }], 'cancelled');
-    }
+    const confirmed = booking.status === 'confirmed';
     await createNotification(
       tx,
       {
@@ -211,8 +208,19 @@ async function endUpcomingBookings(tx: Tx, memberId: string, otherId: string | n
         // Pushed like any cancellation by the other party (push.bookingCancelled).
         bookingEvent: 'cancelled',
       },
-      // A cancelled date is mailed like any cancellation too (decision 59).
-      { write: booking.status === 'confirmed' ? bookingEventMailJobs('cancelled', booking, told, now) : [] },
+      confirmed
+        ? {
+            // A cancelled date is mailed like any cancellation too (decision 59).
+            write: [
+              ...cancellation(tx, booking, { cancelledBy: memberId, cancelReason: ending.reason, cancellationPenalty: 0, updatedAt: now }),
+              ...bookingEventMailJobs('cancelled', booking, told, now),
+            ],
+          }
+        : {
+            write: [repo.bookingSet(tx, booking.id, { status: 'auto_cancelled', responseMessage: ending.reason, updatedAt: now })],
+            // The host's request item ends whoever ended it (a removed host's inbox is erased after this anyway).
+            settles: { bookings: [{ id: booking.id, hostId: booking.hostId }], status: 'cancelled' },
+          },
     );
   }
   return upcoming.length;
@@ -301,26 +309,33 @@ export function createBookingsService(deps: BookingsDeps) {
    * or confirmed, a review stays, time passes): they run first on an unlocked read, so a refusal
    * takes no lock and waits for none (999 late confirmations of a full slot do not queue behind
    * it), and again on the locked row. `change` tells both parties of it (`bookingChanged`, see
-   * `tell`) in the transaction.
+   * `tell`) in the transaction, and returns what it wrote: the answer is then built from the locked
+   * read and that, not read again (a change that returns nothing, such as one that finishes a date
+   * and so moves the parties' date stats, is read again after the commit).
    */
   async function transition(
     member: Member,
     bookingId: string,
     options: { lockSlot: boolean; refuse: (booking: repo.BookingRow, now: Date) => void },
-    change: (tx: Tx, booking: repo.BookingRow, now: Date, slot: repo.SlotRow | undefined) => Promise<unknown>,
+    change: (tx: Tx, locked: repo.LockedBooking, now: Date, slot: repo.SlotRow | undefined) => Promise<Written | void>,
   ): Promise<Booking> {
     if (!isUuid(bookingId)) throw new HttpError(404, BOOKING_ERRORS.notFound);
     const now = clock.now();
     const seen = await repo.findBooking(db, bookingId);
     if (!seen || (seen.hostId !== member.id && seen.guestId !== member.id)) throw new HttpError(404, BOOKING_ERRORS.notFound);
     options.refuse(seen, now);
-    await db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       const slot = options.lockSlot ? await lockSlot(tx, seen.slotId) : undefined;
-      const booking = (await repo.lockBooking(tx, bookingId))!;
-      options.refuse(booking, now);
-      await change(tx, booking, now, slot);
+      const locked = await repo.lockBooking(tx, bookingId, member.id);
+      if (!locked) throw new HttpError(404, BOOKING_ERRORS.notFound);
+      options.refuse(locked.row, now);
+      const written = await change(tx, locked, now, slot);
+      if (!written) return undefined;
+      const { parts } = locked;
+      const confirmedCount = Math.max(0, parts.slot.confirmedCount + (written.seats ?? 0));
+      return toBooking({ ...parts, booking: written.booking, slot: { ...parts.slot, confirmedCount } }, member.id, now);
     });
-    return viewOf(member.id, bookingId);
+    return answer ?? viewOf(member.id, bookingId);
   }
 
   /**
@@ -338,14 +353,14 @@ export function createBookingsService(deps: BookingsDeps) {
       message: string;
       at: Date;
       bookingEvent?: BookingPushEvent;
-      also?: Pick<AlsoInStatement, 'settles' | 'notify'>;
+      also?: Pick<AlsoInStatement, 'settles' | 'notify' | 'write'>;
     },
   ) {
     const mails = bookingEvent ? bookingEventMailJobs(bookingEvent, booking, userId, at) : [];
     return createNotification(tx, bookingUpdate(userId, senderId, booking, title, message, at, bookingEvent), {
       ...also,
       announce: [changeOf({ ...booking, status })],
-      write: mails,
+      write: [...(also.write ?? []), ...mails],
     });
   }
 
@@ -361,37 +376,41 @@ export function createBookingsService(deps: BookingsDeps) {
   };
 
   /** `slot` is locked: its count stays as read until the commit. */
-  async function confirm(tx: Tx, booking: repo.BookingRow, slot: repo.SlotRow, host: Member, message: string, now: Date) {
+  async function confirm(tx: Tx, booking: repo.BookingRow, slot: repo.SlotRow, host: Member, message: string, now: Date): Promise<Written> {
     if (booking.startsAt <= now) throw new HttpError(409, BOOKING_ERRORS.pastSlot);
     if (slot.confirmedCount >= slot.maxBookings) throw new HttpError(409, BOOKING_ERRORS.slotFull);
+    const values = { status: 'confirmed' as const, responseMessage: message || null, respondedAt: now, updatedAt: now };
     try {
-      await repo.confirmBooking(tx, booking, { responseMessage: message || null, respondedAt: now, updatedAt: now }, takeSeat(tx, booking.slotId));
+      await tell(tx, {
+        userId: booking.guestId,
+        senderId: host.id,
+        booking,
+        status: 'confirmed',
+        title: 'Your date is confirmed!',
+        message: message || 'Your booking request was accepted.',
+        at: now,
+        bookingEvent: 'confirmed',
+        also: {
+          // The seat, both promised times and the new status, in the statement that tells of them.
+          write: [takeSeat(tx, booking.slotId), repo.commitmentsOf(tx, booking), repo.bookingSet(tx, booking.id, values)],
+          settles: { bookings: [{ id: booking.id, hostId: host.id }], status: 'confirmed' },
+          // Now chat partners: each hears whether the other is online (presence goes to partners only).
+          notify: [presenceBetweenPayloads(booking.hostId, booking.guestId, 'userOnline')],
+        },
+      });
     } catch (error) {
       if (pgErrorCode(error) === PG.exclusionViolation) throw new HttpError(409, BOOKING_ERRORS.overlap);
       throw error;
     }
-    await tell(tx, {
-      userId: booking.guestId,
-      senderId: host.id,
-      booking,
-      status: 'confirmed',
-      title: 'Your date is confirmed!',
-      message: message || 'Your booking request was accepted.',
-      at: now,
-      bookingEvent: 'confirmed',
-      also: {
-        settles: { bookings: [{ id: booking.id, hostId: host.id }], status: 'confirmed' },
-        // Now chat partners: each hears whether the other is online (presence goes to partners only).
-        notify: [presenceBetweenPayloads(booking.hostId, booking.guestId, 'userOnline')],
-      },
-    });
-    if (slot.confirmedCount + 1 < slot.maxBookings) return;
+    const written = { booking: { ...booking, ...values }, seats: 1 };
+    if (slot.confirmedCount + 1 < slot.maxBookings) return written;
     const declined = await repo.declinePendingOnSlot(tx, booking.slotId, booking.id, SLOT_JUST_BOOKED, now);
     await createNotifications(
       tx,
       declined.map((other) => bookingUpdate(other.guestId, host.id, other, 'Booking request declined', SLOT_JUST_BOOKED, now)),
       { announce: declined.map(changeOf), settles: { bookings: declined.map((other) => ({ id: other.id, hostId: host.id })), status: 'declined' } },
     );
+    return written;
   }
 
   return {
@@ -454,14 +473,14 @@ export function createBookingsService(deps: BookingsDeps) {
       };
       // A decline leaves the slot as it is, so it locks the booking only.
       const confirming = body.action === 'confirm';
-      return transition(member, bookingId, { lockSlot: confirming, refuse }, async (tx, booking, now, slot) => {
+      return transition(member, bookingId, { lockSlot: confirming, refuse }, async (tx, { row: booking, guestTakesPart }, now, slot) => {
         if (confirming) {
           if (!slot || slot.removedAt) throw new HttpError(409, BOOKING_ERRORS.slotGone);
           // A guest banned (or removed) since asking, or blocked either way, cannot be given a date.
-          if (!(await repo.guestStillAvailable(tx, member.id, booking.guestId))) throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
+          if (!guestTakesPart) throw new HttpError(409, BOOKING_ERRORS.guestUnavailable);
           return confirm(tx, booking, slot, member, body.responseMessage, now);
         }
-        await repo.updateBooking(tx, booking.id, { status: 'declined', responseMessage: body.responseMessage, respondedAt: now, updatedAt: now });
+        const values = { status: 'declined' as const, responseMessage: body.responseMessage, respondedAt: now, updatedAt: now };
         await tell(tx, {
           userId: booking.guestId,
           senderId: member.id,
@@ -470,8 +489,9 @@ export function createBookingsService(deps: BookingsDeps) {
           title: 'Booking request declined',
           message: body.responseMessage,
           at: now,
-          also: { settles: { bookings: [{ id: booking.id, hostId: member.id }], status: 'declined' } },
+          also: { write: [repo.bookingSet(tx, booking.id, values)], settles: { bookings: [{ id: booking.id, hostId: member.id }], status: 'declined' } },
         });
+        return { booking: { ...booking, ...values } };
       });
     },
 
@@ -481,18 +501,10 @@ export function createBookingsService(deps: BookingsDeps) {
         if (ownReview(booking, roleOf(booking, member.id))) throw new HttpError(409, BOOKING_ERRORS.alreadyReviewed);
         if (hoursUntil(booking.startsAt, now) <= CANCEL_CUTOFF_HOURS) throw new HttpError(409, BOOKING_ERRORS.tooLateToCancel);
       };
-      return transition(member, bookingId, { lockSlot: true, refuse }, async (tx, booking, now) => {
+      return transition(member, bookingId, { lockSlot: true, refuse }, async (tx, { row: booking }, now) => {
         const hours = hoursUntil(booking.startsAt, now);
         const penalty = cancellationPenalty(hours);
-        await repo.updateBooking(tx, booking.id, {
-          status: 'cancelled',
-          cancelledBy: member.id,
-          cancelReason: body.customReason,
-          cancellationPenalty: penalty,
-          updatedAt: now,
-        });
-        await repo.deleteCommitments(tx, booking.id);
-        await releaseSeat(tx, booking.slotId);
+        const values = { cancelledBy: member.id, cancelReason: body.customReason, cancellationPenalty: penalty, updatedAt: now };
         await tell(tx, {
           userId: otherIdOf(booking, member.id),
           senderId: member.id,
@@ -502,22 +514,25 @@ export function createBookingsService(deps: BookingsDeps) {
           message: body.customReason,
           at: now,
           bookingEvent: 'cancelled',
+          also: { write: cancellation(tx, booking, values) },
         });
-        if (penalty === 0) return [];
-        return recordScoreEvents(tx, [
-          { userId: member.id, category: 'Cancellations', points: penalty, description: `Cancelled a date ${Math.floor(hours)} hours before`, at: now },
-        ]);
+        if (penalty !== 0) {
+          await recordScoreEvents(tx, [
+            { userId: member.id, category: 'Cancellations', points: penalty, description: `Cancelled a date ${Math.floor(hours)} hours before`, at: now },
+          ]);
+        }
+        return { booking: { ...booking, ...values, status: 'cancelled' }, seats: -1 };
       });
     },
 
     async complete(member: Member, bookingId: string, body: CompleteBody): Promise<Booking> {
-      return transition(member, bookingId, { lockSlot: false, refuse: reviewable(member) }, async (tx, booking, now) => {
+      return transition(member, bookingId, { lockSlot: false, refuse: reviewable(member) }, async (tx, { row: booking }, now) => {
         const role = roleOf(booking, member.id);
         const review = { rating: body.rating, comment: body.comment, wouldMeetAgain: body.wouldMeetAgain, createdAt: now.toISOString() };
         const otherReviewed = role === 'host' ? booking.guestReview : booking.hostReview;
         const status = otherReviewed ? 'completed' : booking.status;
-        await repo.updateBooking(tx, booking.id, { ...(role === 'host' ? { hostReview: review } : { guestReview: review }), status, updatedAt: now });
-        await announceEach(tx, [changeOf({ ...booking, status })]);
+        const reviewed = repo.bookingSet(tx, booking.id, { ...(role === 'host' ? { hostReview: review } : { guestReview: review }), status, updatedAt: now });
+        await announceWith(tx, [reviewed], [changeOf({ ...booking, status })]);
         const entries: ScoreEntry[] = [
           {
             userId: member.id,
@@ -538,21 +553,21 @@ export function createBookingsService(deps: BookingsDeps) {
             at: now,
           });
         }
-        return recordScoreEvents(tx, entries);
+        await recordScoreEvents(tx, entries);
       });
     },
 
     async noShow(member: Member, bookingId: string, body: NoShowBody): Promise<Booking> {
-      return transition(member, bookingId, { lockSlot: false, refuse: reviewable(member) }, async (tx, booking, now) => {
+      return transition(member, bookingId, { lockSlot: false, refuse: reviewable(member) }, async (tx, { row: booking }, now) => {
         const role = roleOf(booking, member.id);
         const otherId = otherIdOf(booking, member.id);
         const both = body.noShowUserId === 'both';
         if (!both && body.noShowUserId !== otherId) throw new HttpError(400, NO_SHOW_WHO, [{ field: 'noShowUserId', message: NO_SHOW_WHO }]);
         const absent = both ? [booking.hostId, booking.guestId] : [otherId];
         const status: BookingStatus = both ? 'no_show_both' : role === 'host' ? 'no_show_guest' : 'no_show_host';
-        await repo.updateBooking(tx, booking.id, { status, noShowReportedBy: member.id, noShowReason: body.reason, updatedAt: now });
-        await tell(tx, { userId: otherId, senderId: member.id, booking, status, title: 'A no-show was reported', message: body.reason, at: now });
-        return recordScoreEvents(
+        const reported = repo.bookingSet(tx, booking.id, { status, noShowReportedBy: member.id, noShowReason: body.reason, updatedAt: now });
+        await tell(tx, { userId: otherId, senderId: member.id, booking, status, title: 'A no-show was reported', message: body.reason, at: now, also: { write: [reported] } });
+        await recordScoreEvents(
           tx,
           absent.map((userId) => ({
             userId,
