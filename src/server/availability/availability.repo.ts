@@ -3,7 +3,7 @@ import { PublicSlotSchema } from '#shared/api/profiles.ts';
 import type { DateType } from '#shared/domain/profile.ts';
 import { takesPartSql, users } from '../auth/auth.read.ts';
 import { summaryColumns } from '../profiles/profiles.read.ts';
-import { dateStatsJsonOf, slotIdsBookedFrom } from '../bookings/bookings.read.ts';
+import { bookingsWithJsonOf, dateStatsJsonOf, slotIdsBookedFrom } from '../bookings/bookings.read.ts';
 import { photosJsonOf } from '../profiles/photos.read.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { isoText, jsonArrayOf, jsonFieldList, jsonObjectOf, jsonValue, jsonUuid } from '../platform/db/json-text.ts';
@@ -175,6 +175,8 @@ export type SlotPageRequest = {
     values: Record<string, unknown>;
     sql(form: 'inline' | 'placeholders'): { where: SQL; distance: SQL<number | null>; inBox?: (longitude: SQL, latitude: SQL) => SQL };
   };
+  /** Whose page it is: each host comes with the viewer's bookings with them (bookings.read `bookingsWithJsonOf`). */
+  viewerId: string;
   now: Date;
   dateType: DateType | 'all';
   startDate?: string;
@@ -196,6 +198,7 @@ export function slotWalkLength(wanted: number): number {
 }
 
 const slotValues = (request: SlotPageRequest) => ({
+  slotViewerId: request.viewerId,
   slotNow: request.now.toISOString(),
   slotDateType: request.dateType,
   slotStartDate: request.startDate,
@@ -225,8 +228,15 @@ const slotFilters = (request: SlotPageRequest, value: SlotValue) =>
     request.endDate ? sql`${slots.date} <= ${value('slotEndDate')}::date` : undefined,
   );
 
-/** What a slot's card shows of its host beyond their row: photos and date counters, read with the page's rows (only they: the columns come after its limit). */
-const hostCardParts = (hostId: SQL) => ({ hostPhotos: photosJsonOf(hostId), hostStats: dateStatsJsonOf(hostId) });
+/**
+ * What a slot's card shows of its host beyond their row: photos, date counters and the viewer's
+ * bookings with them, read with the page's rows (only they: the columns come after its limit).
+ */
+const hostCardParts = (hostId: SQL, value: SlotValue) => ({
+  hostPhotos: photosJsonOf(hostId),
+  hostStats: dateStatsJsonOf(hostId),
+  viewerBookings: bookingsWithJsonOf(sql`${value('slotViewerId')}::uuid`, hostId),
+});
 
 /**
  * The date order's walk (decision 83): the soonest `walk` open slots, read from the open-slot index
@@ -259,7 +269,7 @@ function soonestSlotsStatement(db: Tx, request: SlotPageRequest, walk: number, n
     .limit(1)
     .as('host');
   return db
-    .select({ slot: columnsOf(slot, getTableColumns(slots)), host: columnsOf(host, summaryColumns(users)), distance: host.distance, ...hostCardParts(sql`${host.id}`) })
+    .select({ slot: columnsOf(slot, getTableColumns(slots)), host: columnsOf(host, summaryColumns(users)), distance: host.distance, ...hostCardParts(sql`${host.id}`, value) })
     .from(walked)
     .innerJoinLateral(slot, sql`true`)
     .innerJoinLateral(host, sql`true`)
@@ -297,7 +307,7 @@ export async function bookableSlotsPage(db: Tx, request: SlotPageRequest) {
     distance: [sql`distance asc nulls last`, asc(slots.startsAt), asc(slots.id)],
   }[request.sortBy];
   return db
-    .select({ slot: slots, host: summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance'), ...hostCardParts(sql`${users.id}`) })
+    .select({ slot: slots, host: summaryColumns(users), distance: sql<number | null>`${hosts.distance}`.as('distance'), ...hostCardParts(sql`${users.id}`, value) })
     .from(slots)
     .innerJoin(users, eq(users.id, slots.hostId))
     .where(and(bookable(value), slotFilters(request, value), hosts.where))

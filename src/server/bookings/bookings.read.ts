@@ -83,35 +83,25 @@ export function chatBookingQuery(qb: QueryBuilder, a: SQLWrapper, b: SQLWrapper)
 /** SQL: whether `a` and `b` (uuid values) are chat partners: `chatBookingQuery` finds their date. */
 export const chatPartnersSql = (a: SQLWrapper, b: SQLWrapper): SQL => sql`exists (${chatBookingQuery(new QueryBuilder(), a, b)})`;
 
-// Available dates ask it on every call: prepared, the members as one array.
-const latestBookingsWithStatement = preparedPerDb((db) => {
-  const [viewerId, otherIds] = [sql.placeholder('viewerId'), sql`${sql.placeholder('otherIds')}::uuid[]`];
-  return db
-    .select({ hostId: bookings.hostId, guestId: bookings.guestId, status: bookings.status })
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.status, ['pending', 'confirmed']),
-        or(and(eq(bookings.guestId, viewerId), sql`${bookings.hostId} = any(${otherIds})`), and(eq(bookings.hostId, viewerId), sql`${bookings.guestId} = any(${otherIds})`)),
-      ),
-    )
-    .orderBy(desc(bookings.createdAt))
-    .prepare('bookings_latest_with');
-});
+/** One of the viewer's pending or confirmed bookings with another member: its slot, status, and whether the viewer asked for it. */
+export type BookingWith = { slotId: string; status: RequestToHost['status']; asGuest: boolean };
 
-/** The viewer's latest pending or confirmed booking with each of these members, either way round. */
-export async function latestBookingsWith(db: Tx, viewerId: string, otherIds: string[]): Promise<Map<string, { status: string; isInitiator: boolean }>> {
-  const found = new Map<string, { status: string; isInitiator: boolean }>();
-  if (otherIds.length === 0) return found;
-  const rows = await latestBookingsWithStatement(db).execute({ viewerId, otherIds });
-  for (const row of rows) {
-    const other = row.guestId === viewerId ? row.hostId : row.guestId;
-    if (!found.has(other)) found.set(other, { status: row.status, isInitiator: row.guestId === viewerId });
-  }
-  return found;
-}
+/**
+ * The viewer's pending and confirmed bookings with the member `otherId` names, either way round,
+ * newest first, as one JSON array of BookingWith (a subquery beside each host of a page).
+ */
+export const bookingsWithJsonOf = (viewerId: SQL, otherId: SQL) =>
+  sql<BookingWith[]>`(select coalesce(json_agg(json_build_object('slotId', ${bookings.slotId}, 'status', ${bookings.status}, 'asGuest', ${bookings.guestId} = ${viewerId})
+      order by ${bookings.createdAt} desc), '[]'::json)
+    from ${bookings}
+    where ${inArray(bookings.status, ['pending', 'confirmed'])}
+      and ((${bookings.guestId} = ${viewerId} and ${bookings.hostId} = ${otherId}) or (${bookings.hostId} = ${viewerId} and ${bookings.guestId} = ${otherId})))`;
 
-// A member page and the available dates ask it on every call: prepared, the hosts as one array.
+/** The latest of them (available dates' `bookingStatus`), and the requests among them (the viewer's as guest: `slotBooking`). */
+export const latestBookingOf = (list: BookingWith[]) => (list[0] ? { status: list[0].status, isInitiator: list[0].asGuest } : null);
+export const requestsAmong = (list: BookingWith[]): RequestToHost[] => list.filter((b) => b.asGuest).map(({ slotId, status }) => ({ slotId, status }));
+
+// A member page asks it on every call: prepared, the hosts as one array.
 const requestsToHostsStatement = preparedPerDb((db) =>
   db
     .select({ hostId: bookings.hostId, slotId: bookings.slotId, status: bookings.status })

@@ -10,7 +10,7 @@ import { HttpError } from '#shared/http-error.ts';
 import type { MemberFacts } from '../auth/auth.read.ts';
 import { preferencesOf } from '../auth/auth.service.ts';
 import { bookableSlotsPage, firstOpenSlotStartOf, openSlotsFieldsOf, openSlotsOf, toPublicSlot } from '../availability/availability.service.ts';
-import { latestBookingsWith, requestsToHosts, toDateStats } from '../bookings/bookings.read.ts';
+import { latestBookingOf, requestsAmong, requestsToHosts, toDateStats } from '../bookings/bookings.read.ts';
 import { CITY_NOT_FOUND, resolveLocation } from '../geo/geo.service.ts';
 import type { Member } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -168,6 +168,7 @@ export function createBrowseService(deps: {
       const me = await factsOf(member);
       const { origin } = originOf(me, query.location, query.maxDistance);
       const rows = await bookableSlotsPage(db, {
+        viewerId: me.id,
         hosts: repo.hostConditions(viewerOf(me), origin, query),
         now: deps.clock.now(),
         dateType: query.dateType,
@@ -177,16 +178,13 @@ export function createBrowseService(deps: {
         offset: (query.page - 1) * query.limit,
         limit: query.limit + 1,
       });
-      const shown = rows.slice(0, query.limit);
-      const hostIds = [...new Set(shown.map((row) => row.host.id))];
-      const [bookingsWith, requests] = await Promise.all([latestBookingsWith(db, member.id, hostIds), requestsToHosts(db, member.id, hostIds)]);
       return {
-        slots: shown.map((row) => ({
+        slots: rows.slice(0, query.limit).map((row) => ({
           ...toPublicSlot(row.slot),
           host: toMemberSummary(row.host, row.hostPhotos.map(toPhoto), toDateStats(row.hostStats)),
           distance: roundKm(row.distance),
-          bookingStatus: bookingsWith.get(row.host.id) ?? null,
-          slotBooking: slotBookingState(row.slot.id, requests.get(row.host.id) ?? []),
+          bookingStatus: latestBookingOf(row.viewerBookings),
+          slotBooking: slotBookingState(row.slot.id, requestsAmong(row.viewerBookings)),
         })),
         pagination: { page: query.page, limit: query.limit, hasMore: rows.length > query.limit },
       };
