@@ -14,7 +14,7 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
  * peers another package requires us to install (@testing-library/react's DOM library,
  * vite-plugin-pwa's Workbox build).
  */
-const USED_BY_NAME = new Set(['node', 'typescript', 'tsx', '@testing-library/dom', 'workbox-build']);
+const USED_BY_NAME = new Set(['node', 'typescript', '@testing-library/dom', 'workbox-build']);
 
 function textsOf(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })

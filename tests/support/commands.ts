@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * refused anything). Its exit code and what it printed.
  */
 export async function runCommand(script: string, args: string[], dataDir: string, timeoutMs = 90_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_MEMBERS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

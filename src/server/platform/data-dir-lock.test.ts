@@ -25,7 +25,7 @@ async function otherProcess(dataDir: string): Promise<{ child: ChildProcess; sai
   const script = `import { lockDataDir } from ${JSON.stringify(lockModule)};
     try { lockDataDir(${JSON.stringify(dataDir)}, 'npm start'); console.log('locked'); } catch (error) { console.log(error.message); }
     setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { child, said: chunk.toString().trim() };
