@@ -10,6 +10,7 @@ import type { AdminReportDetail, AdminReportsResponse, ReportStatus, ResolveRepo
 import { reportsPaths } from '#shared/api/reports.paths.ts';
 import { HttpError } from '#shared/http-error.ts';
 import { api, http, toHttpError, type AnswerOf } from '#app/platform/http.ts';
+import { MINUTE_MS } from '#shared/domain/durations.ts';
 
 /** Toast texts (account-and-admin §8). */
 export const ADMIN_TEXTS = {
@@ -44,7 +45,7 @@ export const ADMIN_TEXTS = {
 /** Uploads may take longer than an ordinary call. */
 const UPLOAD_TIMEOUT_MS = 60_000;
 
-export const ADMIN_STALE_MS = 5 * 60 * 1000;
+export const ADMIN_STALE_MS = 5 * MINUTE_MS;
 
 /** Admin data (account-and-admin §7): one retry (not for an answer the server meant), 5 minutes fresh, no refetch on focus. */
 const adminCaching = {

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BannersResponseSchema } from '#shared/api/restaurants.ts';
 import { restaurantsPaths } from '#shared/api/restaurants.paths.ts';
 import { api, http, type AnswerOf } from '#app/platform/http.ts';
+import { MINUTE_MS } from '#shared/domain/durations.ts';
 
 export const bannerKeys = {
   all: ['banners'] as const,
@@ -24,5 +25,5 @@ export const bannersApi = {
 
 export const bannerQueries = {
   /** Banners change rarely: kept fresh for 10 minutes. */
-  list: () => queryOptions({ queryKey: bannerKeys.list(), queryFn: bannersApi.list, staleTime: 10 * 60 * 1000 }),
+  list: () => queryOptions({ queryKey: bannerKeys.list(), queryFn: bannersApi.list, staleTime: 10 * MINUTE_MS }),
 };

@@ -5,9 +5,9 @@ import { del, get, set } from 'idb-keyval';
 import { HttpError } from '#shared/http-error.ts';
 import { PHOTO_CACHE } from '#shared/domain/offline.ts';
 import { onReconnect, useConnectivity } from './connectivity.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
-export const CACHE_MAX_AGE_MS = 7 * DAY;
+export const CACHE_MAX_AGE_MS = 7 * DAY_MS;
 /** Data younger than this is not asked again on mount. */
 export const QUERY_STALE_MS = 30_000;
 

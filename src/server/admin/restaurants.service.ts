@@ -18,6 +18,7 @@ import { isUuid } from '../platform/ids.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { insertAudit } from './admin.repo.ts';
 import * as repo from './restaurants.repo.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /** Banner images are stored as `banner-<uuid>.webp` (BANNER_KEY), never like a member's photo. */
 export const BANNER_PREFIX = 'banner-';
@@ -35,7 +36,7 @@ export type UploadedImage = { filename: string; bytes: Buffer; truncated: boolea
 const notFound = () => new HttpError(404, RESTAURANT_ERRORS.notFound);
 const MAX_MB = BANNER_IMAGE_MAX_BYTES / (1024 * 1024);
 /** How long an uploaded banner image may wait for the save that names it before its file goes. */
-export const UNCLAIMED_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
+export const UNCLAIMED_UPLOAD_KEPT_MS = DAY_MS;
 
 export function toRestaurant(row: repo.RestaurantRow): Restaurant {
   return {

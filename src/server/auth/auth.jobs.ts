@@ -1,9 +1,10 @@
 import { and, isNotNull, lt, lte, or } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { emailTokens, sessions } from './auth.tables.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /** Ended sessions are kept this long (a member's recent sign-ins can still be looked into). */
-export const ENDED_SESSIONS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+export const ENDED_SESSIONS_KEPT_MS = 7 * DAY_MS;
 
 /**
  * Part of the hourly prune: sessions that expired or were revoked over a week ago, and mailed links

@@ -1,9 +1,10 @@
 import { RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from '#shared/domain/account.ts';
 import { frame, type MailMessage } from '../platform/mail/mailer.ts';
+import { HOUR_MS } from '#shared/domain/durations.ts';
 
 /** A link's lifetime as the mail states it, from the constant the server applies: "24 hours", "1 hour". */
 const hoursText = (ms: number) => {
-  const hours = ms / (60 * 60 * 1000);
+  const hours = ms / HOUR_MS;
   return hours === 1 ? '1 hour' : `${hours} hours`;
 };
 

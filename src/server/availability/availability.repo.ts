@@ -11,6 +11,7 @@ import { preparedPerDb, preparedPerShape } from '../platform/db/prepared.ts';
 import { columnsOf } from '../platform/db/subquery.ts';
 import { publicSlotColumns, type PublicSlotRow, type SlotRow } from './availability.read.ts';
 import { availabilitySlots as slots } from './availability.tables.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 export { publicSlotColumns, type PublicSlotRow, type SlotRow };
 
@@ -72,11 +73,10 @@ const liveSlotsOfHostStatement = preparedPerDb((db) => {
 export async function liveSlotsOfHost(db: Tx, hostId: string, fromDate: string, toDate: string): Promise<SlotRow[]> {
   const fromInstant = new Date(`${fromDate}T00:00:00Z`);
   const toInstant = new Date(`${toDate}T00:00:00Z`);
-  const DAY = 24 * 60 * 60 * 1000;
   return liveSlotsOfHostStatement(db).execute({
     hostId,
-    earliestStart: new Date(fromInstant.getTime() - 2 * DAY).toISOString(),
-    latestStart: new Date(toInstant.getTime() + 2 * DAY).toISOString(),
+    earliestStart: new Date(fromInstant.getTime() - 2 * DAY_MS).toISOString(),
+    latestStart: new Date(toInstant.getTime() + 2 * DAY_MS).toISOString(),
     fromDate,
     toDate,
   });

@@ -10,9 +10,9 @@ import { BOOKING_MAIL_JOB, bookingMail, type BookingMailJob, type BookingMailKin
 import { mailFactsOf } from './bookings.repo.ts';
 import { bookings } from './bookings.tables.ts';
 import { slotStart, slotTimes } from '#shared/domain/slot-when.ts';
+import { MINUTE_MS } from '#shared/domain/durations.ts';
 
 export const EXPIRE_PENDING_BOOKINGS = 'expire-pending-bookings';
-const MINUTE = 60 * 1000;
 /** Requests expired per transaction: a backlog is worked through in short steps. */
 export const EXPIRY_BATCH = 200;
 
@@ -27,7 +27,7 @@ export type CalendarFileOf = (memberId: string, bookingId: string) => Promise<{ 
 const CARRIES_CALENDAR_FILE: ReadonlySet<BookingMailKind> = new Set(['bookingConfirmed', 'bookingCancelled']);
 
 export function registerBookingJobs(jobs: Jobs, mail: MailDeps & { calendarFileOf: CalendarFileOf }) {
-  jobs.every(EXPIRE_PENDING_BOOKINGS, MINUTE, async (_payload, { db, now }) => {
+  jobs.every(EXPIRE_PENDING_BOOKINGS, MINUTE_MS, async (_payload, { db, now }) => {
     await expirePendingBookings(db, now);
   });
   registerBookingMails(jobs, mail);

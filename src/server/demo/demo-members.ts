@@ -15,6 +15,7 @@ import type { Db } from '../platform/db/client.ts';
 import type { FileStorage } from '../platform/storage.ts';
 import { insertPhotos } from '../profiles/photos.service.ts';
 import { recordScoreEvent } from '../score/score.service.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /** Not a password hash at all: the sign-in check refuses it, so nobody can sign in as a demo or seeded member. */
 export const UNUSABLE_PASSWORD_HASH = '!no-sign-in';
@@ -117,8 +118,6 @@ const SAVED_PREFERENCES: Preferences[] = [
   { dateTypes: ['dinner', 'activity'], genderPreferences: ['female', 'couple'], ageRange: { min: 28, max: 60 }, distance: 50, accountTypes: ['individual', 'couple'] },
   { dateTypes: ['lunch'], genderPreferences: ['female', 'male'], ageRange: { min: 21, max: 40 }, distance: 15, accountTypes: ['individual'] },
 ];
-
-const DAY = 24 * 60 * 60 * 1000;
 const PHOTO_SIZE = 600;
 
 export type DemoDeps = { db: Db; photoStorage: FileStorage; clock: Clock };
@@ -242,7 +241,7 @@ function planDemoMembers(now: Date): PlannedMember[] {
   for (const { city, people } of CITIES) {
     const place = resolveLocation({ city, country: 'Canada', coordinates: null });
     for (const person of people) {
-      const createdAt = new Date(now.getTime() - (3 + i * 2.5) * DAY);
+      const createdAt = new Date(now.getTime() - (3 + i * 2.5) * DAY_MS);
       const verifiedAt = new Date(createdAt.getTime() + 15 * 60_000);
       const step = 3 + (i % 4);
       const interests = Array.from({ length: 3 + (i % 3) }, (_, k) => INTEREST_OPTIONS[(i * 5 + k * step) % INTEREST_OPTIONS.length]!);

@@ -6,6 +6,7 @@ import { SCORE_MAX, SCORE_MIN, SCORE_START } from '#shared/domain/score.ts';
 import { resolveLocation, timeZoneAt } from '../geo/geo.service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { DEMO_LEDGER, UNUSABLE_PASSWORD_HASH } from './demo-members.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 export const SEED_EMAIL_DOMAIN = 'seed.rendezvous.invalid';
 
@@ -25,8 +26,6 @@ const FIRST_NAMES: Record<Gender, string[]> = {
   other: ['Avery', 'Dominique', 'Jesse', 'Kai', 'Quinn', 'Robin'],
 };
 const RELATIONSHIPS = ['dating', 'engaged', 'married', 'other'] as const;
-
-const DAY = 24 * 60 * 60 * 1000;
 /** Members are spread up to ~6 km around their city's centre, as positions rounded to ~1 km. */
 const JITTER_DEGREES = 0.05;
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -72,7 +71,7 @@ function batchRows(random: ReturnType<typeof generator>, cityAt: ReturnType<type
     const couple = random.next() < 0.12;
     const age = 18 + Math.floor(52 * random.next() ** 1.6);
     const place = cityAt(random.next());
-    const createdAt = new Date(now.getTime() - random.int(1, 730) * DAY - random.int(0, DAY));
+    const createdAt = new Date(now.getTime() - random.int(1, 730) * DAY_MS - random.int(0, DAY_MS));
     const verifiedAt = new Date(createdAt.getTime() + random.int(1, 120) * 60_000);
     const partnerGender: Gender = random.pick(['female', 'male', 'female', 'male', 'non-binary']);
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdjustableClock } from './clock.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 export const TEST_CLOCK_PATH = '/test/clock';
 
-const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+const YEAR_MS = 366 * DAY_MS;
 
 export const TestClockBodySchema = z.object({
   advanceMs: z

@@ -10,6 +10,7 @@ import { SAFE_KEY, type FileStorage, type StoredFile } from '../platform/storage
 import { recordScoreEvent } from '../score/score.service.ts';
 import { encodePhoto, photoError, type EncodedPhoto } from './photo-image.ts';
 import * as repo from './photos.repo.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /** Erasing a removed member (decision 21) is each feature's own part, called by admin in one transaction. */
 export { eraseMember, deleteOwnPhoto } from './photos.repo.ts';
@@ -38,7 +39,7 @@ function oversizeMessage(names: string[]): string {
 }
 
 /** How long a stored file may wait for the row that names it (an upload under way) before the sweep takes it for an orphan. */
-export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
+export const ORPHAN_FILE_AGE_MS = DAY_MS;
 /** Files the sweep looks at in one run; the next run goes on after the last of them. */
 export const ORPHAN_SWEEP_BATCH = 1000;
 

@@ -8,16 +8,16 @@ import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import { consume, type Limit } from '../platform/rate-limit.ts';
 import { contactMail, inviteMail, jobApplicationMail } from './support.mails.ts';
 import * as repo from './support.repo.ts';
+import { DAY_MS, HOUR_MS } from '#shared/domain/durations.ts';
 
-const HOUR = 60 * 60 * 1000;
 export const SUPPORT_LIMITS = {
-  contactPerMember: { max: 5, windowMs: HOUR },
-  contactPerIp: { max: 20, windowMs: HOUR },
-  feedbackPerMember: { max: 10, windowMs: HOUR },
-  applicationsPerMember: { max: 3, windowMs: 24 * HOUR },
+  contactPerMember: { max: 5, windowMs: HOUR_MS },
+  contactPerIp: { max: 20, windowMs: HOUR_MS },
+  feedbackPerMember: { max: 10, windowMs: HOUR_MS },
+  applicationsPerMember: { max: 3, windowMs: DAY_MS },
   /** Counted per address invited, so the product cannot be used to spam. */
-  invitesPerMember: { max: 12, windowMs: 24 * HOUR },
-  invitesPerAddress: { max: 3, windowMs: 24 * HOUR },
+  invitesPerMember: { max: 12, windowMs: DAY_MS },
+  invitesPerAddress: { max: 3, windowMs: DAY_MS },
 } satisfies Record<string, Limit>;
 
 export type SupportDeps = {

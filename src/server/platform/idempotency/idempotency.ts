@@ -7,11 +7,12 @@ import type { Clock } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { isUuid } from '../ids.ts';
 import { idempotencyKeys } from './idempotency.tables.ts';
+import { DAY_MS } from '#shared/domain/durations.ts';
 
 /** The request header that names one change (the app's outbox sends a UUID per queued change). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A key is honoured this long; the prune job drops older rows (decision 27). */
-export const KEY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+export const KEY_KEPT_MS = 7 * DAY_MS;
 export const BAD_KEY = 'Idempotency-Key must be a UUID';
 export const keyReused = (key: string) => `Idempotency-Key ${key} was already used for a different request`;
 
