@@ -239,36 +239,6 @@ export async function findBooking(db: Tx, id: string): Promise<BookingRow | unde
   return row;
 }
 
-/**
- * A booking locked, with what its answer shows `viewerId` (its slot, the other party's summary,
- * photos and date stats) and whether its guest can still be given a date (not banned nor gone, no
- * block either way), in one statement.
- */
-export type LockedBooking = { row: BookingRow; parts: Omit<BookingWithParts, 'booking'>; guestTakesPart: boolean };
-export async function lockBooking(db: Tx, id: string, viewerId: string): Promise<LockedBooking | undefined> {
-  const guestTakesPart = db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, bookings.guestId), takesPartSql, notBlockedWith(users.id, bookings.hostId)));
-  const [found] = await db
-    .select({
-      row: getTableColumns(bookings),
-      slot: publicSlotColumns,
-      other: otherColumns,
-      otherPhotos: photosJsonOf(sql`${other.id}`),
-      otherStats: dateStatsJsonOf(sql`${other.id}`),
-      guestTakesPart: sql<boolean>`exists (${guestTakesPart})`,
-    })
-    .from(bookings)
-    .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
-    .innerJoin(other, otherPartyOf(viewerId))
-    .where(eq(bookings.id, id))
-    .for('update', { of: bookings });
-  if (!found) return undefined;
-  const { row, guestTakesPart: takesPart, ...parts } = found;
-  return { row, parts, guestTakesPart: takesPart };
-}
-
 /** A change of the booking's columns, to run in another statement (notifications' `write`). */
 export const bookingSet = (db: Tx, id: string, values: Partial<NewBooking>) => db.update(bookings).set(values).where(eq(bookings.id, id));
 
@@ -303,6 +273,13 @@ const otherPartyOf = (viewerId: SQLWrapper | string) => sql`${other.id} = case w
 
 /** What a member summary of the other party needs. */
 const otherColumns = summaryColumns(other);
+/** What a booking's view shows beside the booking: its slot, and the other party's summary, photos and date stats. */
+const viewParts = {
+  slot: publicSlotColumns,
+  other: otherColumns,
+  otherPhotos: photosJsonOf(sql`${other.id}`),
+  otherStats: dateStatsJsonOf(sql`${other.id}`),
+};
 
 /** The columns a booking's view (bookings.service `toBooking`) reads: a list of bookings selects only these. */
 const bookingViewColumns = {
@@ -355,10 +332,7 @@ function bookingsStatement(db: Tx, filter: BookingsFilter, name: string) {
   return db
     .select({
       booking: bookingViewColumns,
-      slot: publicSlotColumns,
-      other: otherColumns,
-      otherPhotos: photosJsonOf(sql`${other.id}`),
-      otherStats: dateStatsJsonOf(sql`${other.id}`),
+      ...viewParts,
     })
     .from(bookings)
     .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
@@ -385,6 +359,33 @@ export async function bookingsOf(db: Tx, memberId: string, filter: BookingsFilte
   const name = `bookings_of_${filter.perspective}_${filter.status ?? 'any'}_${filter.bookingId ? 'one' : 'every'}`;
   const statement = bookingsStatements(db, name, () => bookingsStatement(db, filter, name));
   return statement.execute({ memberId, bookingId: filter.bookingId });
+}
+
+/**
+ * A booking locked, with what its answer shows `viewerId` (its slot, the other party's summary,
+ * photos and date stats) and whether its guest can still be given a date (not banned nor gone, no
+ * block either way), in one statement.
+ */
+export type LockedBooking = { row: BookingRow; parts: Omit<BookingWithParts, 'booking'>; guestTakesPart: boolean };
+export async function lockBooking(db: Tx, id: string, viewerId: string): Promise<LockedBooking | undefined> {
+  const guestTakesPart = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, bookings.guestId), takesPartSql, notBlockedWith(users.id, bookings.hostId)));
+  const [found] = await db
+    .select({
+      row: getTableColumns(bookings),
+      ...viewParts,
+      guestTakesPart: sql<boolean>`exists (${guestTakesPart})`,
+    })
+    .from(bookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .innerJoin(other, otherPartyOf(viewerId))
+    .where(eq(bookings.id, id))
+    .for('update', { of: bookings });
+  if (!found) return undefined;
+  const { row, guestTakesPart: takesPart, ...parts } = found;
+  return { row, parts, guestTakesPart: takesPart };
 }
 
 /** The other party of every agreed date (confirmed or completed) the member has. */
