@@ -9,6 +9,7 @@ import { LOCK_FILE } from '#server/platform/data-dir-lock.ts';
 import { openPglite } from '#server/platform/db/client.ts';
 import { runCommand } from '#tests/support/commands.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
+import { copyPgliteTemplate } from '#tests/support/pglite-template.ts';
 
 /*
  * Real server processes (as `npm start` runs them) on one embedded data folder: one owner at a
@@ -26,6 +27,13 @@ afterEach(async () => {
 function dataFolder(): string {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'rendezvous-owner-'));
   folders.push(folder);
+  return folder;
+}
+
+/** A data folder as a first start leaves it (`copyPgliteTemplate`): the first test alone pays for a real first start. */
+async function startedFolder(): Promise<string> {
+  const folder = dataFolder();
+  await copyPgliteTemplate(folder);
   return folder;
 }
 
@@ -64,6 +72,7 @@ async function keptIn(dataDir: string, emails: string[]): Promise<string[]> {
 
 describe('one owner per embedded data folder (real processes)', () => {
   it('a second server and npm run seed on the same folder stop at once with the reason; the first keeps serving and keeps every write', async () => {
+    // An empty folder: this server's start creates and migrates the database, as on a fresh machine.
     const dataDir = dataFolder();
     const first = await server(dataDir);
     const before = await Promise.all(Array.from({ length: 5 }, () => register(first.url)));
@@ -89,7 +98,7 @@ describe('one owner per embedded data folder (real processes)', () => {
   }, STARTUP_MS);
 
   it('survives SIGKILL and SIGTERM in the middle of concurrent writes: each restart takes the folder back and every acknowledged write is there', async () => {
-    const dataDir = dataFolder();
+    const dataDir = await startedFolder();
     const acknowledged: string[] = [];
     for (const signal of ['SIGKILL', 'SIGTERM', 'SIGKILL'] as const) {
       const running = await server(dataDir);
@@ -118,7 +127,7 @@ describe('one owner per embedded data folder (real processes)', () => {
   }, 4 * STARTUP_MS);
 
   it('SIGTERM lets a request under way finish, then closes the database and lets the folder go', async () => {
-    const dataDir = dataFolder();
+    const dataDir = await startedFolder();
     const running = await server(dataDir);
     const email = `in-flight-${process.pid}@example.com`;
     const body = JSON.stringify({ accountType: 'individual', email, password: 'a long enough secret', name: 'Late', age: 40, gender: 'other', location: { city: 'Ottawa', country: 'Canada' } });
