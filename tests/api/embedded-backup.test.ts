@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backupName } from '#server/platform/backup/backup.ts';
 import { runCommand } from '#tests/support/commands.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
-import { copyPgliteTemplate } from '#tests/support/pglite-template.ts';
 
 /*
  * The commands as a person runs them, on real processes: `npm run backup` while the server owns the
@@ -50,9 +49,7 @@ const signsIn = async (url: string, n: number) =>
 
 describe('npm run backup and npm run restore (embedded database, real processes)', () => {
   it('backs up through the running server, restores into a new folder, and a damaged database names the backup that mends it', async () => {
-    // The installation being backed up starts as a first start leaves its folder; the restore's target starts empty.
     const first = folder();
-    await copyPgliteTemplate(first);
     const running = await server(first);
     for (const n of [1, 2, 3]) await register(running.url, n);
 

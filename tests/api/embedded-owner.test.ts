@@ -9,7 +9,6 @@ import { LOCK_FILE } from '#server/platform/data-dir-lock.ts';
 import { openPglite } from '#server/platform/db/client.ts';
 import { runCommand } from '#tests/support/commands.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
-import { copyPgliteTemplate } from '#tests/support/pglite-template.ts';
 
 /*
  * Real server processes (as `npm start` runs them) on one embedded data folder: one owner at a
@@ -30,15 +29,9 @@ function dataFolder(): string {
   return folder;
 }
 
-/** A data folder as a first start leaves it (`copyPgliteTemplate`): the first test alone pays for a real first start. */
-async function startedFolder(): Promise<string> {
-  const folder = dataFolder();
-  await copyPgliteTemplate(folder);
-  return folder;
-}
-
-async function server(dataDir: string): Promise<ServerProcess> {
-  const process_ = await startServerProcess({ dataDir, quiet: true });
+/** A server on the folder; an empty one starts from the migrated template unless `realFirstStart`. */
+async function server(dataDir: string, realFirstStart = false): Promise<ServerProcess> {
+  const process_ = await startServerProcess({ dataDir, quiet: true, realFirstStart });
   started.push(process_);
   return process_;
 }
@@ -72,9 +65,9 @@ async function keptIn(dataDir: string, emails: string[]): Promise<string[]> {
 
 describe('one owner per embedded data folder (real processes)', () => {
   it('a second server and npm run seed on the same folder stop at once with the reason; the first keeps serving and keeps every write', async () => {
-    // An empty folder: this server's start creates and migrates the database, as on a fresh machine.
     const dataDir = dataFolder();
-    const first = await server(dataDir);
+    // This start creates and migrates the database, as on a fresh machine.
+    const first = await server(dataDir, true);
     const before = await Promise.all(Array.from({ length: 5 }, () => register(first.url)));
 
     const second = await run('src/server/main.ts', [], dataDir);
@@ -98,7 +91,7 @@ describe('one owner per embedded data folder (real processes)', () => {
   }, STARTUP_MS);
 
   it('survives SIGKILL and SIGTERM in the middle of concurrent writes: each restart takes the folder back and every acknowledged write is there', async () => {
-    const dataDir = await startedFolder();
+    const dataDir = dataFolder();
     const acknowledged: string[] = [];
     for (const signal of ['SIGKILL', 'SIGTERM', 'SIGKILL'] as const) {
       const running = await server(dataDir);
@@ -127,7 +120,7 @@ describe('one owner per embedded data folder (real processes)', () => {
   }, 4 * STARTUP_MS);
 
   it('SIGTERM lets a request under way finish, then closes the database and lets the folder go', async () => {
-    const dataDir = await startedFolder();
+    const dataDir = dataFolder();
     const running = await server(dataDir);
     const email = `in-flight-${process.pid}@example.com`;
     const body = JSON.stringify({ accountType: 'individual', email, password: 'a long enough secret', name: 'Late', age: 40, gender: 'other', location: { city: 'Ottawa', country: 'Canada' } });

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '#tests/support/commands.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/e2e-server.ts';
-import { copyPgliteTemplate } from '#tests/support/pglite-template.ts';
 import { startS3Server, type S3Server } from '#tests/support/s3-server.ts';
 
 /*
@@ -57,9 +56,7 @@ const post = (url: string, body: unknown, token?: string) =>
 
 describe('npm run backup and npm run restore with STORAGE_URL set', () => {
   it("back up the bucket's photos through the running server and restore them into another installation's bucket", async () => {
-    // The installation being backed up starts as a first start leaves its folder; the restore's target starts empty.
     const first = folder();
-    await copyPgliteTemplate(first);
     const running = await server(first, 'before');
     const registered = await post(`${running.url}/api/auth/register`, {
       accountType: 'individual',

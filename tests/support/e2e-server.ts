@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
@@ -32,6 +32,8 @@ export async function startServerProcess(
     quiet?: boolean;
     /** An existing DATA_DIR (a server started again on the same data); kept when it stops. */
     dataDir?: string;
+    /** On an empty DATA_DIR, create and migrate the database as `npm start` on a fresh machine does, rather than copy the template. */
+    realFirstStart?: boolean;
     /** Extra Node flags for the server process (e.g. `--cpu-prof`). */
     nodeArgs?: string[];
   } = {},
@@ -41,8 +43,8 @@ export async function startServerProcess(
   const removeData = () => {
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  // A fresh embedded database starts from the migrated template, as its first start would leave it.
-  if (!options.dataDir && !options.env?.DATABASE_URL) await copyPgliteTemplate(dataDir);
+  // An empty DATA_DIR starts from the migrated template, as its first start would leave it.
+  if (!options.realFirstStart && !options.env?.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'))) await copyPgliteTemplate(dataDir);
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'src/server/main.ts')], {
     cwd: root,
