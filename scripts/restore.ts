@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { BackupRefused, openBackup, restoreBackup } from '../src/server/platform/backup/backup.ts';
 import { loadConfigOrExit } from '../src/server/platform/config.ts';
 import { holdDataDir } from '../src/server/platform/data-dir-lock.ts';
-import { openDatabase } from '../src/server/platform/db/client.ts';
+import { embeddedDatabaseFolder, openDatabase } from '../src/server/platform/db/client.ts';
 import { configuredStorage } from '../src/server/platform/storage-configured.ts';
 
 const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
@@ -23,7 +23,7 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded d
 try {
   const started = performance.now();
   const backup = await openBackup(file);
-  const folder = path.join(config.dataDir, 'pglite');
+  const folder = embeddedDatabaseFolder(config.dataDir);
   if (!config.databaseUrl && values.force && existsSync(folder)) {
     const aside = `${folder}.replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(folder, aside);

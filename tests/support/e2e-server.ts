@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { embeddedDatabaseFolder } from '#server/platform/db/client.ts';
 import { freePort } from './free-port.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
 
@@ -44,7 +45,7 @@ export async function startServerProcess(
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   // An empty DATA_DIR starts from the migrated template, as its first start would leave it.
-  if (!options.realFirstStart && !options.env?.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'))) await copyPgliteTemplate(dataDir);
+  if (!options.realFirstStart && !options.env?.DATABASE_URL && !existsSync(embeddedDatabaseFolder(dataDir))) await copyPgliteTemplate(dataDir);
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'src/server/main.ts')], {
     cwd: root,

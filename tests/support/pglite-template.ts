@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { migrationsFolder, newPglite, openDatabase, openPglite, pgliteExtensions } from '#server/platform/db/client.ts';
+import { embeddedDatabaseFolder, migrationsFolder, newPglite, openDatabase, openPglite, pgliteExtensions } from '#server/platform/db/client.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PREFIX = 'rendezvous-pglite-template-';
@@ -91,5 +91,5 @@ export async function pgliteFromTemplate(): Promise<PGlite> {
 
 /** Puts a copy of the template's database into an empty DATA_DIR. */
 export async function copyPgliteTemplate(dataDir: string): Promise<void> {
-  cpSync(path.join(await pgliteTemplate(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  cpSync(embeddedDatabaseFolder(await pgliteTemplate()), embeddedDatabaseFolder(dataDir), { recursive: true });
 }

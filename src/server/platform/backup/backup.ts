@@ -9,7 +9,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
-import { migrationsFolder, type Database, type Tx } from '../db/client.ts';
+import { embeddedDatabaseFolder, migrationsFolder, type Database, type Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { FileStorage } from '../storage.ts';
@@ -334,7 +334,7 @@ export function registerDailyBackups(jobs: Jobs, deps: { database: Database; sto
 
 /** What to tell someone whose embedded database no longer opens: what happened, and the backup to restore. */
 export async function unopenedDatabaseAdvice(dataDir: string, error: unknown): Promise<string> {
-  const folder = path.join(path.resolve(dataDir), 'pglite');
+  const folder = embeddedDatabaseFolder(path.resolve(dataDir));
   const why = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
   const [newest] = await backupsIn(path.join(path.resolve(dataDir), 'backups'));
   return (

@@ -182,8 +182,11 @@ export function openPglite(dataDir: string | null, client?: PGlite): Database {
   };
 }
 
+/** Where the embedded database lives in a DATA_DIR. */
+export const embeddedDatabaseFolder = (dataDir: string) => path.join(dataDir, 'pglite');
+
 export function openDatabase(options: { databaseUrl?: string; poolSize?: number; dataDir: string }): Database {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize)
-    : openPglite(path.join(options.dataDir, 'pglite'));
+    : openPglite(embeddedDatabaseFolder(options.dataDir));
 }
